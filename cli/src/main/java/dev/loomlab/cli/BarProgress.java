@@ -1,0 +1,49 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.core.result.Result;
+import dev.loomlab.core.trial.ProgressListener;
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+
+/** A progress bar over all iterations of the run, its extra message naming the current trial. */
+final class BarProgress implements Progress {
+    private final ProgressBar bar;
+
+    BarProgress(int totalIterations) {
+        this.bar = new ProgressBarBuilder()
+                .setTaskName("loomlab")
+                .setInitialMax(totalIterations)
+                .setStyle(ProgressBarStyle.ASCII)
+                .setUpdateIntervalMillis(200)
+                .setConsumer(new ConsoleProgressBarConsumer(System.err))
+                .setUnit(" it", 1)
+                .showSpeed()
+                .setMaxRenderedLength(140)
+                .build();
+    }
+
+    @Override
+    public ProgressListener trialStarted(PlannedResult planned, int fork) {
+        bar.setExtraMessage(" " + planned.label() + (planned.forks() > 1 ? " fork " + fork : ""));
+        return (phase, done, total) -> {
+            if (!phase.equals("calibrate")) {
+                bar.step();
+            }
+        };
+    }
+
+    @Override
+    public void resultDone(Result result, int done, int total) {
+        if (!result.ok()) {
+            bar.setExtraMessage(" " + result.status() + ": " + result.scenario() + " " + result.model());
+        }
+    }
+
+    @Override
+    public void close() {
+        bar.stepTo(bar.getMax());
+        bar.close();
+    }
+}

@@ -1,0 +1,117 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.core.trial.Jdk;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The facts {@code summary.json} records about where a run happened: CPU model, cores, memory, OS,
+ * container limits, every JDK used, loomlab's version and git commit, start and end.
+ */
+final class Environment {
+    private Environment() {
+    }
+
+    static Map<String, Object> describe(List<Jdk> jdks, List<String> command, Instant started, Instant ended) {
+        Map<String, Object> env = new LinkedHashMap<>();
+        env.put("loomlab_version", version());
+        env.put("git_commit", gitCommit());
+        env.put("command", String.join(" ", command));
+        env.put("started", started.toString());
+        env.put("ended", ended == null ? null : ended.toString());
+        env.put("cpu_model", cpuModel());
+        env.put("cores", Runtime.getRuntime().availableProcessors());
+        env.put("memory_mb", memoryMb());
+        env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
+        env.put("container", container());
+        env.put("jdks", jdks.stream().map(j -> Map.of("version", j.version(), "vendor", j.vendor(), "home", j.home().toString())).toList());
+        return env;
+    }
+
+    static String version() {
+        try (InputStream in = Environment.class.getResourceAsStream("/loomlab-version.properties")) {
+            Properties p = new Properties();
+            if (in != null) {
+                p.load(in);
+            }
+            return p.getProperty("version", "unknown");
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
+    private static String gitCommit() {
+        String home = System.getProperty("loomlab.home");
+        if (home == null) {
+            return null;
+        }
+        try {
+            Process p = new ProcessBuilder("git", "-C", home, "rev-parse", "HEAD").redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                return null;
+            }
+            Process dirty = new ProcessBuilder("git", "-C", home, "status", "--porcelain", "--untracked-files=no")
+                    .redirectErrorStream(true).start();
+            String changes = new String(dirty.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+            dirty.waitFor(10, TimeUnit.SECONDS);
+            return changes.isEmpty() ? out : out + "-dirty";
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
+        }
+    }
+
+    private static String cpuModel() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/cpuinfo"))) {
+                if (line.startsWith("model name")) {
+                    return line.substring(line.indexOf(':') + 1).trim();
+                }
+            }
+        } catch (IOException e) {
+            return System.getProperty("os.arch");
+        }
+        return System.getProperty("os.arch");
+    }
+
+    private static Long memoryMb() {
+        var os = ManagementFactory.getOperatingSystemMXBean();
+        if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
+            return sun.getTotalMemorySize() / (1024 * 1024);
+        }
+        return null;
+    }
+
+    /** cgroup v2 (or v1) CPU and memory limits, as the kernel states them; "max" means none. */
+    private static Map<String, String> container() {
+        Map<String, String> c = new LinkedHashMap<>();
+        c.put("cpu_max", read("/sys/fs/cgroup/cpu.max", "/sys/fs/cgroup/cpu/cpu.cfs_quota_us"));
+        c.put("memory_max", read("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"));
+        return c;
+    }
+
+    private static String read(String... paths) {
+        for (String p : paths) {
+            try {
+                return Files.readString(Path.of(p)).trim();
+            } catch (IOException | RuntimeException e) {
+                // try the next layout
+            }
+        }
+        return "unknown";
+    }
+}

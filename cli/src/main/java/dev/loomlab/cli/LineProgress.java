@@ -1,0 +1,46 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.core.result.Result;
+import dev.loomlab.core.stats.Summary;
+import dev.loomlab.core.trial.ProgressListener;
+import dev.loomlab.report.Fmt;
+
+import java.io.PrintStream;
+
+/** One line when a trial starts and one when a result is done, with the elapsed time: for logs and CI. */
+final class LineProgress implements Progress {
+    private final PrintStream out;
+    private final long started = System.nanoTime();
+
+    LineProgress(PrintStream out) {
+        this.out = out;
+    }
+
+    @Override
+    public ProgressListener trialStarted(PlannedResult planned, int fork) {
+        out.printf("[%s] start  %s%s%n", elapsed(), planned.label(), planned.forks() > 1 ? " fork " + fork : "");
+        return ProgressListener.NONE;
+    }
+
+    @Override
+    public void resultDone(Result result, int done, int total) {
+        String figure = "";
+        if (result.ok() && result.metrics().get("wall_ms") instanceof Summary wall) {
+            figure = " median " + Fmt.num(wall.median()) + " ms";
+        } else if (!result.ok()) {
+            figure = " — " + Fmt.firstLine(result.error());
+        }
+        out.printf("[%s] %d/%d  %s %s %s: %s%s%n", elapsed(), done, total, result.scenario(), result.model(),
+                Fmt.params(result.params()), result.status(), figure);
+    }
+
+    private String elapsed() {
+        long s = (System.nanoTime() - started) / 1_000_000_000L;
+        return String.format("%02d:%02d", s / 60, s % 60);
+    }
+
+    @Override
+    public void close() {
+        out.flush();
+    }
+}

@@ -1,0 +1,70 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.model.ModelCatalog;
+import dev.loomlab.core.model.ModelProvider;
+import dev.loomlab.core.param.ParamSpec;
+import dev.loomlab.core.scenario.Scenario;
+import dev.loomlab.core.scenario.ScenarioCatalog;
+import dev.loomlab.core.scenario.ScenarioRun;
+import dev.loomlab.core.suite.Suite;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+import java.io.PrintStream;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code loomlab list [scenarios|models|suites]}: what exists, with each scenario's parameters and defaults. */
+@Command(name = "list", mixinStandardHelpOptions = true, description = "List scenarios (with parameters), models and suites.")
+final class ListCommand implements Callable<Integer> {
+    @Parameters(arity = "0..1", paramLabel = "WHAT", description = "scenarios, models or suites (default: all)")
+    String what;
+
+    @Override
+    public Integer call() {
+        PrintStream out = System.out;
+        ScenarioCatalog scenarios = ScenarioCatalog.load();
+        ModelCatalog models = ModelCatalog.load();
+        if (what != null && !List.of("scenarios", "models", "suites").contains(what)) {
+            throw new BadInputException("list what? '" + what + "' (scenarios, models or suites)");
+        }
+        if (what == null || what.equals("scenarios")) {
+            out.println("Scenarios:");
+            for (Scenario s : scenarios.all()) {
+                out.printf("  %-10s %s%n", s.name(), s.summary());
+                out.printf("  %-10s reproduces %s%n", "", s.seed());
+                out.printf("  %-10s default models: %s%n", "", String.join(", ", s.defaultModels()));
+                for (ParamSpec p : s.params()) {
+                    out.printf("  %-10s   -p %s=%s  (%s, %s)%n", "", p.name(), p.defaultValue(), p.type().name().toLowerCase(), p.description());
+                }
+                out.println();
+            }
+        }
+        if (what == null || what.equals("models")) {
+            out.println("Models (N = a size; platform:cores = as many as available processors):");
+            for (ModelProvider.ModelKind k : models.kinds()) {
+                out.printf("  %-20s %s%n", k.name() + (k.sized() ? ":N" : ""), k.description());
+            }
+            out.println();
+        }
+        if (what == null || what.equals("suites")) {
+            out.println("Suites:");
+            for (Suite suite : Suite.values()) {
+                List<ScenarioRun> runs = suite.runs(scenarios.all());
+                out.printf("  %-8s %s (%d runs)%n", suite.id(), suite.description(), runs.size());
+                for (ScenarioRun r : runs) {
+                    out.printf("  %-8s   %s -m %s %s%s%n", "", r.scenario(), String.join(",", r.models()),
+                            params(r), r.iterations() == null ? "" : " (warm-up " + r.warmup() + ", iterations " + r.iterations() + ")");
+                }
+            }
+        }
+        return 0;
+    }
+
+    private static String params(ScenarioRun r) {
+        StringBuilder sb = new StringBuilder();
+        r.params().forEach((k, v) -> sb.append("-p ").append(k).append('=').append(v).append(' '));
+        return sb.toString().trim();
+    }
+}

@@ -1,0 +1,56 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.core.BadInputException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code loomlab}: with no command, runs the quick suite; see {@code loomlab --help}. */
+@Command(name = "loomlab", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = {"A benchmark lab for the JVM's concurrency models.",
+                "With no command, runs the quick suite (about a minute) and prints the table."},
+        subcommands = {ListCommand.class, RunCommand.class, ReportCommand.class})
+public final class Main implements Callable<Integer> {
+    /** Exit code for input loomlab cannot accept. */
+    public static final int BAD_INPUT = 2;
+
+    @Mixin
+    RunOptions options = new RunOptions();
+
+    @Override
+    public Integer call() throws Exception {
+        return RunCommand.execute(List.of("quick"), options, List.of("loomlab"));
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs the CLI and returns its exit code: 0 all ok, 1 a result not ok or an internal error, 2 bad input. */
+    public static int run(String... args) {
+        CommandLine cli = new CommandLine(new Main());
+        cli.setParameterExceptionHandler((e, a) -> {
+            System.err.println("loomlab: " + e.getMessage() + " (see 'loomlab --help')");
+            return BAD_INPUT;
+        });
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof BadInputException) {
+                System.err.println("loomlab: " + e.getMessage());
+                return BAD_INPUT;
+            }
+            throw e;
+        });
+        return cli.execute(args);
+    }
+
+    /** The version from the build. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[]{"loomlab " + Environment.version() + " on Java " + System.getProperty("java.runtime.version")};
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.core.param.ParamValues;
+import dev.loomlab.core.scenario.Scenario;
+import dev.loomlab.core.trial.Jdk;
+
+import java.util.List;
+
+/**
+ * One result a run will produce: scenario × model × parameter values × JDK, with its fork and round
+ * counts and the trial JVM's flags.
+ *
+ * @param model the canonical model name
+ */
+public record PlannedResult(Scenario scenario, String model, ParamValues params, Jdk jdk, int forks, int warmup,
+                            int iterations, List<String> jvmArgs) {
+
+    /** Iterations of all forks, for progress. */
+    public int totalIterations() {
+        return Math.max(1, forks) * (warmup + iterations);
+    }
+
+    public String label() {
+        return scenario.name() + " " + model + " " + params + (jdk == null ? "" : " [java " + jdk.feature() + "]");
+    }
+}

@@ -1,0 +1,24 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.core.result.Result;
+import dev.loomlab.core.trial.ProgressListener;
+
+/** Shows a run's progress: a bar on a terminal, plain lines elsewhere (CI, pipes). Writes to stderr. */
+public interface Progress extends AutoCloseable {
+
+    /** A trial of {@code planned} (fork {@code fork}) starts; returns the listener for its iterations. */
+    ProgressListener trialStarted(PlannedResult planned, int fork);
+
+    /** A result is complete and written. */
+    void resultDone(Result result, int done, int total);
+
+    @Override
+    void close();
+
+    /** A bar when stderr is a terminal, plain lines otherwise. */
+    static Progress forConsole(int totalIterations) {
+        java.io.Console console = System.console();
+        boolean terminal = console != null && console.isTerminal() && System.getenv("CI") == null;
+        return terminal ? new BarProgress(totalIterations) : new LineProgress(System.err);
+    }
+}

@@ -1,0 +1,52 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.model.ModelCatalog;
+import dev.loomlab.core.param.Units;
+import dev.loomlab.core.result.Result;
+import dev.loomlab.core.scenario.ScenarioCatalog;
+import dev.loomlab.core.trial.TrialRunner;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** {@code loomlab run <scenario|suite>… [options]}: runs scenarios or suites into a results folder. */
+@Command(name = "run", mixinStandardHelpOptions = true,
+        description = "Run scenarios or suites (quick, seeds, full), each model in its own JVM.")
+final class RunCommand implements Callable<Integer> {
+    @Parameters(arity = "1..*", paramLabel = "SCENARIO|SUITE", description = "what to run; see 'loomlab list'")
+    List<String> targets = new ArrayList<>();
+
+    @Mixin
+    RunOptions options = new RunOptions();
+
+    @Override
+    public Integer call() throws Exception {
+        List<String> command = new ArrayList<>(List.of("loomlab", "run"));
+        command.addAll(targets);
+        return execute(targets, options, command);
+    }
+
+    /** Plans (validating all input first), runs, renders; exit 0 when every result is ok or not applicable. */
+    static int execute(List<String> targets, RunOptions options, List<String> command) throws Exception {
+        ScenarioCatalog scenarios = ScenarioCatalog.load();
+        ModelCatalog models = ModelCatalog.load();
+        List<PlannedResult> plan = new Planner(scenarios, models).plan(targets, options);
+        Duration timeout = Duration.ofNanos(Units.parseDurationNanos("--timeout", options.timeout));
+        if (timeout.isZero()) {
+            throw new BadInputException("--timeout must be more than 0");
+        }
+        if (plan.isEmpty()) {
+            throw new BadInputException("nothing to run");
+        }
+        List<Result> results = new RunSession(scenarios, models, TrialRunner.withCurrentClassPath())
+                .run(plan, timeout, options.out, command, System.out);
+        boolean allOk = results.stream().allMatch(r -> r.ok() || "not_applicable".equals(r.status()));
+        return allOk ? 0 : 1;
+    }
+}

@@ -1,0 +1,40 @@
+package dev.loomlab.cli;
+
+import picocli.CommandLine.Option;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** The options of {@code loomlab run} (and of the bare {@code loomlab}, which runs the quick suite). */
+public final class RunOptions {
+    @Option(names = {"-m", "--model"}, split = ",", paramLabel = "MODEL",
+            description = "models to compare, e.g. virtual,platform:200 (default: each scenario's own)")
+    List<String> models = new ArrayList<>();
+
+    @Option(names = {"-p", "--param"}, paramLabel = "NAME=VALUE",
+            description = "a scenario parameter; a comma list (sleep=100ms,200ms) is a sweep. Values take units: 300ms, 2s, 10k")
+    List<String> params = new ArrayList<>();
+
+    @Option(names = "--forks", paramLabel = "N", description = "forked JVMs per result (default 1; 0 = in-process, for debugging)")
+    Integer forks;
+
+    @Option(names = "--warmup", paramLabel = "N", description = "warm-up iterations per fork (default 1, or the suite's)")
+    Integer warmup;
+
+    @Option(names = "--iterations", paramLabel = "N", description = "measured iterations per fork (default 3, or the suite's)")
+    Integer iterations;
+
+    @Option(names = "--jvm", paramLabel = "JAVA_HOME",
+            description = "run the trials on this JDK (>= 21); repeat to compare JDKs (default: the JDK running loomlab)")
+    List<String> jvms = new ArrayList<>();
+
+    @Option(names = "--jvm-args", paramLabel = "\"FLAGS\"", description = "extra flags for every trial JVM, e.g. \"-Xmx2g -XX:+UseZGC\"")
+    String jvmArgs = "";
+
+    @Option(names = "--timeout", paramLabel = "DURATION", description = "limit for one trial JVM (default ${DEFAULT-VALUE})",
+            defaultValue = "20m")
+    String timeout;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "results folder (default results/<timestamp>)")
+    String out;
+}

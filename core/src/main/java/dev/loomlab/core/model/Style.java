@@ -1,0 +1,7 @@
+package dev.loomlab.core.model;
+
+/** The programming style a model runs tasks in; a workload offers one or more of these. */
+public enum Style {
+    /** Plain blocking code: a task is a {@link BlockingTask}. */
+    BLOCKING
+}

@@ -1,0 +1,66 @@
+package dev.loomlab.core.param;
+
+import dev.loomlab.core.BadInputException;
+
+/**
+ * One parameter a scenario accepts: its name, type, default, the smallest value allowed and what it
+ * means. Parsing a text yields the canonical value: a {@code Long} count, a {@code Long} of
+ * nanoseconds for a duration, or a {@code Double}.
+ *
+ * @param min smallest accepted value, in the parameter's own unit (count, nanoseconds or decimal)
+ * @param max largest accepted value, same unit
+ */
+public record ParamSpec(String name, ParamType type, String defaultValue, double min, double max, String description) {
+
+    public static ParamSpec count(String name, String defaultValue, long min, String description) {
+        return new ParamSpec(name, ParamType.COUNT, defaultValue, min, Long.MAX_VALUE, description);
+    }
+
+    public static ParamSpec duration(String name, String defaultValue, String description) {
+        return new ParamSpec(name, ParamType.DURATION, defaultValue, 0, Long.MAX_VALUE, description);
+    }
+
+    public static ParamSpec decimal(String name, String defaultValue, double min, double max, String description) {
+        return new ParamSpec(name, ParamType.DECIMAL, defaultValue, min, max, description);
+    }
+
+    /** Parses and range-checks one value of this parameter. */
+    public Object parse(String text) {
+        String what = "parameter " + name;
+        Object value = switch (type) {
+            case COUNT -> Units.parseCount(what, text);
+            case DURATION -> Units.parseDurationNanos(what, text);
+            case DECIMAL -> Units.parseDecimal(what, text);
+        };
+        double v = ((Number) value).doubleValue();
+        if (v < min) {
+            throw new BadInputException(what + ": '" + text + "' is below the minimum " + format(min));
+        }
+        if (v > max) {
+            throw new BadInputException(what + ": '" + text + "' is above the maximum " + format(max));
+        }
+        return value;
+    }
+
+    /** The canonical text of a parsed value: {@code 10000}, {@code 300ms}, {@code 0.05}. */
+    public String canonical(Object value) {
+        return switch (type) {
+            case COUNT -> Long.toString((Long) value);
+            case DURATION -> Units.formatDuration((Long) value);
+            case DECIMAL -> stripZeros((Double) value);
+        };
+    }
+
+    /** The value as it goes into result JSON: numbers for counts and decimals, text for durations. */
+    public Object json(Object value) {
+        return type == ParamType.DURATION ? canonical(value) : value;
+    }
+
+    private String format(double bound) {
+        return type == ParamType.DURATION ? Units.formatDuration((long) bound) : stripZeros(bound);
+    }
+
+    private static String stripZeros(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+    }
+}

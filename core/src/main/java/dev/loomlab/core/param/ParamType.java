@@ -1,0 +1,11 @@
+package dev.loomlab.core.param;
+
+/** The kind of value a scenario parameter takes, which decides how its text is parsed and written. */
+public enum ParamType {
+    /** A whole number with optional k/M/G suffix; written to JSON as a number. */
+    COUNT,
+    /** A duration with a unit (ns … h); held in nanoseconds, written to JSON as its shortest text. */
+    DURATION,
+    /** A decimal number or percentage; written to JSON as a number. */
+    DECIMAL
+}

@@ -1,0 +1,97 @@
+package dev.loomlab.core.param;
+
+import dev.loomlab.core.BadInputException;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The validated parameter values of one scenario run, every parameter of the scenario present (given or
+ * defaulted), in the scenario's declared order.
+ */
+public final class ParamValues {
+    private final Map<String, ParamSpec> specs = new LinkedHashMap<>();
+    private final Map<String, Object> values = new LinkedHashMap<>();
+
+    private ParamValues() {
+    }
+
+    /**
+     * Parses {@code given} (name → text) against {@code specs}, filling in defaults.
+     *
+     * @throws BadInputException naming the scenario when a name is unknown or a value malformed
+     */
+    public static ParamValues parse(String scenario, List<ParamSpec> specs, Map<String, String> given) {
+        ParamValues pv = new ParamValues();
+        for (ParamSpec s : specs) {
+            pv.specs.put(s.name(), s);
+        }
+        for (String name : given.keySet()) {
+            if (!pv.specs.containsKey(name)) {
+                throw new BadInputException("scenario " + scenario + " has no parameter '" + name + "' (it has: "
+                        + String.join(", ", pv.specs.keySet()) + ")");
+            }
+        }
+        for (ParamSpec s : specs) {
+            String text = given.getOrDefault(s.name(), s.defaultValue());
+            pv.values.put(s.name(), s.parse(text));
+        }
+        return pv;
+    }
+
+    public long count(String name) {
+        return (Long) get(name, ParamType.COUNT);
+    }
+
+    /** A count that must fit an {@code int} (task counts index arrays). */
+    public int intCount(String name) {
+        long v = count(name);
+        if (v > Integer.MAX_VALUE - 8) {
+            throw new BadInputException("parameter " + name + ": " + v + " is too large (at most " + (Integer.MAX_VALUE - 8) + ")");
+        }
+        return (int) v;
+    }
+
+    public long durationNanos(String name) {
+        return (Long) get(name, ParamType.DURATION);
+    }
+
+    public double durationMillis(String name) {
+        return Units.nanosToMillis(durationNanos(name));
+    }
+
+    public double decimal(String name) {
+        return (Double) get(name, ParamType.DECIMAL);
+    }
+
+    /** name → canonical text, e.g. {@code sleep → 300ms}; what trial specs carry. */
+    public Map<String, String> canonical() {
+        Map<String, String> out = new LinkedHashMap<>();
+        values.forEach((k, v) -> out.put(k, specs.get(k).canonical(v)));
+        return Collections.unmodifiableMap(out);
+    }
+
+    /** name → JSON value (numbers for counts and decimals, text for durations), as results carry them. */
+    public Map<String, Object> json() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        values.forEach((k, v) -> out.put(k, specs.get(k).json(v)));
+        return Collections.unmodifiableMap(out);
+    }
+
+    private Object get(String name, ParamType type) {
+        ParamSpec s = specs.get(name);
+        if (s == null || s.type() != type) {
+            throw new IllegalArgumentException("no " + type + " parameter " + name);
+        }
+        return values.get(name);
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder();
+        canonical().forEach((k, v) -> sb.append(sb.isEmpty() ? "" : " ").append(k).append('=').append(v));
+        return sb.toString();
+    }
+}

@@ -1,0 +1,47 @@
+package dev.loomlab.core.probe;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The standard probes of a trial and their sampler, run around each iteration in a fixed order. */
+public final class ProbeSet implements AutoCloseable {
+    private final List<Probe> probes;
+    private final Sampler sampler;
+
+    private ProbeSet(List<Probe> probes) {
+        this.probes = probes;
+        List<SampledProbe> sampled = new ArrayList<>();
+        for (Probe p : probes) {
+            if (p instanceof SampledProbe s) {
+                sampled.add(s);
+            }
+        }
+        this.sampler = new Sampler(sampled);
+    }
+
+    /** CPU, RSS, heap, threads, carriers and GC. */
+    public static ProbeSet standard() {
+        return new ProbeSet(List.of(new GcProbe(), new HeapProbe(), new RssProbe(), new ThreadsProbe(),
+                new CarriersProbe(), new CpuProbe()));
+    }
+
+    public void beforeIteration() {
+        for (Probe p : probes) {
+            p.beforeIteration();
+        }
+        sampler.start();
+    }
+
+    public void afterIteration(long wallNanos, Map<String, Double> metrics) {
+        sampler.stop();
+        for (int i = probes.size() - 1; i >= 0; i--) {
+            probes.get(i).afterIteration(wallNanos, metrics);
+        }
+    }
+
+    @Override
+    public void close() {
+        sampler.close();
+    }
+}

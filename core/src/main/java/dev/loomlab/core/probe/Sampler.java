@@ -1,0 +1,59 @@
+package dev.loomlab.core.probe;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * One daemon platform thread that calls {@link SampledProbe#sample} every period while an iteration
+ * runs and idles between iterations. It is the only thread loomlab adds to a trial; the thread probes
+ * subtract it.
+ */
+public final class Sampler implements AutoCloseable {
+    /** How often sampled probes look, in ms. */
+    public static final long PERIOD_MS = 10;
+
+    private final List<SampledProbe> probes;
+    private final Thread thread;
+    private volatile boolean active;
+    private volatile boolean closed;
+
+    public Sampler(List<SampledProbe> probes) {
+        this.probes = List.copyOf(probes);
+        this.thread = new Thread(this::loop, "loomlab-sampler");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void loop() {
+        while (!closed) {
+            if (active) {
+                sampleAll();
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(PERIOD_MS));
+        }
+    }
+
+    private synchronized void sampleAll() {
+        for (SampledProbe p : probes) {
+            p.sample();
+        }
+    }
+
+    /** Starts sampling (after the probes' beforeIteration). */
+    public void start() {
+        active = true;
+    }
+
+    /** Stops sampling and takes a last sample. */
+    public void stop() {
+        active = false;
+        sampleAll();
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        LockSupport.unpark(thread);
+    }
+}

@@ -1,0 +1,43 @@
+package dev.loomlab.core.result;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.loomlab.core.trial.JvmInfo;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One scenario × model × parameters × JVM, all forks' measured iterations pooled: the line
+ * {@code results.jsonl} holds for it (DESIGN.md, result contract).
+ *
+ * @param params parameter name → value (numbers for counts, text such as {@code 300ms} for durations)
+ * @param forks forked JVMs; 0 means the trial ran inside the CLI's JVM (tests and debugging only)
+ * @param status {@code ok}, {@code failed}, {@code invalid} or {@code not_applicable}
+ * @param error why it is not ok (with the tail of the trial log for a failed fork), else null
+ * @param metrics metric name → {@link dev.loomlab.core.stats.Summary} or, for task latency,
+ *                {@link dev.loomlab.core.stats.LatencySummary}; empty unless ok; a null value is a
+ *                probe unavailable on this system
+ * @param boundMs the best time physics allows for one iteration, ms; null when there is none
+ * @param efficiency bound / median wall time; null without a bound
+ * @param serialTaskMs one task's CPU part alone on one thread, ms (what a CPU bound rests on); else null
+ * @param published the article's figure for this model and parameters, or null
+ * @param logs the trial logs, relative to the results folder
+ */
+@JsonPropertyOrder({"scenario", "model", "params", "jvm", "forks", "warmup", "iterations", "status", "error",
+        "metrics", "bound_ms", "efficiency", "serial_task_ms", "published", "logs"})
+public record Result(String scenario, String model, Map<String, Object> params, JvmInfo jvm, int forks, int warmup,
+                     int iterations, String status, String error, Map<String, Object> metrics,
+                     @JsonProperty("bound_ms") Double boundMs, Double efficiency,
+                     @JsonProperty("serial_task_ms") Double serialTaskMs, PublishedFigure published,
+                     List<String> logs) {
+
+    public boolean ok() {
+        return "ok".equals(status);
+    }
+
+    /** The article's figure as a result carries it. */
+    @JsonPropertyOrder({"source", "wall_ms", "hardware", "note"})
+    public record PublishedFigure(String source, @JsonProperty("wall_ms") double wallMs, String hardware, String note) {
+    }
+}

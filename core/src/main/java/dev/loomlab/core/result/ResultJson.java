@@ -1,0 +1,76 @@
+package dev.loomlab.core.result;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomlab.core.stats.LatencySummary;
+import dev.loomlab.core.stats.Summary;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Reads and writes {@link Result}s as the single JSON lines of {@code results.jsonl}. */
+public final class ResultJson {
+    private static final String LATENCY = "task_latency_ms";
+
+    private ResultJson() {
+    }
+
+    /** One result as one line of JSON (no newline). */
+    public static String toLine(Result r) {
+        try {
+            return Json.mapper().writeValueAsString(r);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write result " + r.scenario() + " " + r.model(), e);
+        }
+    }
+
+    /** A line {@link #toLine} wrote, metrics typed again as {@link Summary} and {@link LatencySummary}. */
+    public static Result fromLine(String line) throws IOException {
+        ObjectMapper m = Json.mapper();
+        ObjectNode node = (ObjectNode) m.readTree(line);
+        JsonNode metricsNode = node.remove("metrics");
+        Result plain = m.treeToValue(node, Result.class);
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        if (metricsNode != null && metricsNode.isObject()) {
+            Iterator<Map.Entry<String, JsonNode>> it = metricsNode.fields();
+            while (it.hasNext()) {
+                Map.Entry<String, JsonNode> e = it.next();
+                Class<?> type = e.getKey().equals(LATENCY) ? LatencySummary.class : Summary.class;
+                Object value = e.getValue().isNull() ? null : m.treeToValue(e.getValue(), type);
+                metrics.put(e.getKey(), value);
+            }
+        }
+        return new Result(plain.scenario(), plain.model(), plain.params(), plain.jvm(), plain.forks(), plain.warmup(),
+                plain.iterations(), plain.status(), plain.error(), metrics, plain.boundMs(), plain.efficiency(),
+                plain.serialTaskMs(), plain.published(), plain.logs());
+    }
+
+    /** Every result in a {@code results.jsonl} file, in order; a torn last line (a killed run) is skipped. */
+    public static List<Result> readAll(Path jsonl) throws IOException {
+        List<Result> out = new ArrayList<>();
+        List<String> lines = Files.readAllLines(jsonl, StandardCharsets.UTF_8);
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).trim();
+            if (line.isEmpty()) {
+                continue;
+            }
+            try {
+                out.add(fromLine(line));
+            } catch (IOException e) {
+                if (i < lines.size() - 1) {
+                    throw new IOException(jsonl + " line " + (i + 1) + ": " + e.getMessage(), e);
+                }
+            }
+        }
+        return out;
+    }
+}

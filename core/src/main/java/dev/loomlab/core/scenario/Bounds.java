@@ -1,0 +1,28 @@
+package dev.loomlab.core.scenario;
+
+import dev.loomlab.core.model.Model;
+
+/** The physical bounds shared by scenarios, in ms. */
+public final class Bounds {
+    private Bounds() {
+    }
+
+    /**
+     * Tasks that each wait {@code waitMs}: with at most N running at once they take
+     * ceil(tasks / N) × wait; without a limit, one wait.
+     */
+    public static double waiting(int tasks, double waitMs, Model model) {
+        int limit = model.concurrency().orElse(Integer.MAX_VALUE);
+        return Math.ceil((double) tasks / Math.max(1, Math.min(limit, tasks))) * waitMs;
+    }
+
+    /**
+     * Tasks that each compute for {@code cpuMs} (measured alone on one thread): they cannot finish
+     * before tasks × cpu / min(cores, concurrency).
+     */
+    public static double computing(int tasks, double cpuMs, Model model, int cores) {
+        int limit = model.concurrency().orElse(Integer.MAX_VALUE);
+        int lanes = Math.max(1, Math.min(Math.min(cores, limit), tasks));
+        return tasks * cpuMs / lanes;
+    }
+}

@@ -1,0 +1,59 @@
+package dev.loomlab.core.scenario;
+
+import dev.loomlab.core.model.Model;
+import dev.loomlab.core.param.ParamSpec;
+import dev.loomlab.core.param.ParamValues;
+import dev.loomlab.core.workload.Workload;
+
+import java.util.List;
+
+/**
+ * A named experiment: a workload with its parameters, the models it compares by default, its bound,
+ * the article it reproduces with the figures published there, and its entries in the suites.
+ * Scenarios are found through {@link java.util.ServiceLoader} via {@link ScenarioProvider}.
+ */
+public interface Scenario {
+
+    String name();
+
+    /** One line: what it measures. */
+    String summary();
+
+    /** The article (file in shared/seeds and section) this scenario reproduces. */
+    String seed();
+
+    List<ParamSpec> params();
+
+    /** Models compared when the user names none. */
+    List<String> defaultModels();
+
+    Workload workload(ParamValues params);
+
+    /** The best time physics allows for one iteration, in ms; NaN when there is none. */
+    double boundMs(ParamValues params, Model model, BoundContext context);
+
+    /** True when the bound needs one task's serial CPU time, measured in the trial after warm-up. */
+    default boolean needsSerialTiming() {
+        return false;
+    }
+
+    /**
+     * True when each iteration reports {@code scheduling_overhead_pct}: the share of the wall time
+     * beyond the CPU bound, (wall − bound) / wall (docs/methodology.md).
+     */
+    default boolean reportsSchedulingOverhead() {
+        return false;
+    }
+
+    /** Figures the article published, matched to results by model and parameters. */
+    List<Published> published();
+
+    /** This scenario's entries in the {@code quick} suite (about a minute for all scenarios together). */
+    List<ScenarioRun> quick();
+
+    /** The article's experiments at their published parameters and round counts. */
+    List<ScenarioRun> seeds();
+
+    /** Sweeps over the parameters that shape the curve (pool size, task count …). */
+    List<ScenarioRun> full();
+}

@@ -1,0 +1,103 @@
+package dev.loomlab.core.trial;
+
+import dev.loomlab.core.BadInputException;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A Java installation trials can run on ({@code --jvm JAVA_HOME}): its {@code bin/java}, version and
+ * vendor, read from its {@code release} file or, failing that, from {@code java -version}.
+ *
+ * @param feature the major version, e.g. 21
+ */
+public record Jdk(Path home, String version, int feature, String vendor) {
+    /** The oldest JDK a trial runs on: virtual threads are final from 21. */
+    public static final int MIN_FEATURE = 21;
+    private static final Pattern VERSION = Pattern.compile("version \"([^\"]+)\"");
+
+    /** The JDK this JVM runs on. */
+    public static Jdk current() {
+        Path home = Path.of(System.getProperty("java.home"));
+        return new Jdk(home, System.getProperty("java.version"), Runtime.version().feature(),
+                System.getProperty("java.vendor"));
+    }
+
+    /**
+     * The JDK at {@code home}.
+     *
+     * @throws BadInputException when it has no runnable {@code bin/java} or is older than 21
+     */
+    public static Jdk at(String homeText) {
+        Path home = Path.of(homeText).toAbsolutePath().normalize();
+        Path java = home.resolve("bin").resolve("java");
+        if (!Files.isExecutable(java)) {
+            throw new BadInputException("--jvm " + homeText + ": no bin/java there (give a JAVA_HOME of a JDK >= "
+                    + MIN_FEATURE + ")");
+        }
+        String version = null;
+        String vendor = null;
+        Path release = home.resolve("release");
+        if (Files.isRegularFile(release)) {
+            Properties p = new Properties();
+            try (var in = Files.newBufferedReader(release, StandardCharsets.UTF_8)) {
+                p.load(in);
+                version = unquote(p.getProperty("JAVA_VERSION"));
+                vendor = unquote(p.getProperty("IMPLEMENTOR"));
+            } catch (IOException e) {
+                version = null;
+            }
+        }
+        if (version == null) {
+            version = askVersion(homeText, java);
+        }
+        int feature = feature(homeText, version);
+        if (feature < MIN_FEATURE) {
+            throw new BadInputException("--jvm " + homeText + ": Java " + version + " is too old; trials need a JDK >= "
+                    + MIN_FEATURE);
+        }
+        return new Jdk(home, version, feature, vendor == null ? "unknown" : vendor);
+    }
+
+    public Path java() {
+        return home.resolve("bin").resolve("java");
+    }
+
+    private static String askVersion(String homeText, Path java) {
+        try {
+            Process p = new ProcessBuilder(List.of(java.toString(), "-version")).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(30, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+            Matcher m = VERSION.matcher(out);
+            if (m.find()) {
+                return m.group(1);
+            }
+        } catch (IOException e) {
+            throw new BadInputException("--jvm " + homeText + ": cannot run bin/java (" + e.getMessage() + ")");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        throw new BadInputException("--jvm " + homeText + ": cannot tell which Java version it is");
+    }
+
+    private static int feature(String homeText, String version) {
+        Matcher m = Pattern.compile("^(?:1\\.)?(\\d+)").matcher(version);
+        if (!m.find()) {
+            throw new BadInputException("--jvm " + homeText + ": unreadable Java version '" + version + "'");
+        }
+        return Integer.parseInt(m.group(1));
+    }
+
+    private static String unquote(String s) {
+        return s == null ? null : s.replace("\"", "").trim();
+    }
+}

@@ -1,0 +1,170 @@
+package dev.loomlab.core.trial;
+
+import dev.loomlab.core.model.BlockingTask;
+import dev.loomlab.core.model.Model;
+import dev.loomlab.core.model.ModelCatalog;
+import dev.loomlab.core.model.TaskClock;
+import dev.loomlab.core.param.ParamValues;
+import dev.loomlab.core.probe.ProbeSet;
+import dev.loomlab.core.scenario.BoundContext;
+import dev.loomlab.core.scenario.Scenario;
+import dev.loomlab.core.scenario.ScenarioCatalog;
+import dev.loomlab.core.workload.ValidationException;
+import dev.loomlab.core.workload.Workload;
+import org.HdrHistogram.Histogram;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Runs one trial in this JVM: builds the workload and model, runs the warm-up iterations, times one
+ * task's CPU part alone when the bound needs it, then runs the measured iterations with the probes
+ * around each. Only {@code model.runAll} lies inside the timed span.
+ */
+public final class TrialExecutor {
+    /** Serial timing runs at least this many tasks … */
+    private static final int SERIAL_MIN_TASKS = 3;
+    /** … and until this much time has passed, at most {@link #SERIAL_MAX_TASKS} tasks. */
+    private static final long SERIAL_MIN_NANOS = 300_000_000L;
+    private static final int SERIAL_MAX_TASKS = 50;
+
+    private final ScenarioCatalog scenarios;
+    private final ModelCatalog models;
+
+    public TrialExecutor(ScenarioCatalog scenarios, ModelCatalog models) {
+        this.scenarios = scenarios;
+        this.models = models;
+    }
+
+    public TrialOutcome execute(TrialSpec spec, ProgressListener progress) throws InterruptedException {
+        Scenario scenario = scenarios.get(spec.scenario());
+        ParamValues params = ParamValues.parse(scenario.name(), scenario.params(), spec.params());
+        Model model = models.create(spec.model());
+        Workload workload = scenario.workload(params);
+        JvmInfo jvm = JvmInfo.current();
+        if (!workload.styles().contains(model.style())) {
+            return new TrialOutcome(TrialOutcome.NOT_APPLICABLE, "model " + model.name() + " runs " + model.style()
+                    + " tasks; scenario " + scenario.name() + " offers " + workload.styles(), jvm, null, null, List.of());
+        }
+        TaskClock clock = new TaskClock(workload.tasks());
+        List<IterationResult> measured = new ArrayList<>();
+        try (ProbeSet probes = ProbeSet.standard()) {
+            for (int i = 1; i <= spec.warmup(); i++) {
+                String error = iterate(workload, model, clock, probes, new LinkedHashMap<>());
+                if (error != null) {
+                    return new TrialOutcome(TrialOutcome.INVALID, "warm-up " + i + ": " + error, jvm, null, null, List.of());
+                }
+                progress.progress("warmup", i, spec.warmup());
+            }
+            double serialMs = Double.NaN;
+            if (scenario.needsSerialTiming() && workload.cpuPart().isPresent()) {
+                serialMs = serialTaskMillis(workload, workload.cpuPart().get());
+                progress.progress("calibrate", 1, 1);
+            }
+            double boundMs = scenario.boundMs(params, model,
+                    new BoundContext(Runtime.getRuntime().availableProcessors(), serialMs));
+            for (int i = 1; i <= spec.iterations(); i++) {
+                Map<String, Double> metrics = new LinkedHashMap<>();
+                String error = iterate(workload, model, clock, probes, metrics);
+                if (error != null) {
+                    return new TrialOutcome(TrialOutcome.INVALID, "iteration " + i + ": " + error, jvm, orNull(boundMs),
+                            orNull(serialMs), List.copyOf(measured));
+                }
+                if (scenario.reportsSchedulingOverhead() && !Double.isNaN(boundMs)) {
+                    double wall = metrics.get("wall_ms");
+                    metrics.put("scheduling_overhead_pct", 100.0 * (wall - boundMs) / wall);
+                }
+                measured.add(new IterationResult(nullForNaN(metrics), encode(latencies(clock))));
+                progress.progress("measure", i, spec.iterations());
+            }
+            return new TrialOutcome(TrialOutcome.OK, null, jvm, orNull(boundMs), orNull(serialMs), List.copyOf(measured));
+        }
+    }
+
+    /** One iteration; returns the validation error, or null when the workload's output is right. */
+    private static String iterate(Workload workload, Model model, TaskClock clock, ProbeSet probes,
+                                  Map<String, Double> metrics) throws InterruptedException {
+        workload.beforeIteration();
+        clock.reset();
+        BlockingTask task = workload.blockingTask();
+        // Garbage of the previous iteration is collected here, not inside the next one's timing.
+        System.gc();
+        probes.beforeIteration();
+        long start = System.nanoTime();
+        model.runAll(task, clock);
+        long wall = System.nanoTime() - start;
+        probes.afterIteration(wall, metrics);
+        metrics.put("wall_ms", wall / 1e6);
+        metrics.put("throughput_per_s", clock.tasks() / (wall / 1e9));
+        try {
+            workload.validate(clock);
+            return null;
+        } catch (ValidationException e) {
+            return e.getMessage();
+        }
+    }
+
+    /** Median time of one task's CPU part on this thread, after one discarded run for the JIT. */
+    private static double serialTaskMillis(Workload workload, BlockingTask cpuPart) {
+        workload.beforeIteration();
+        try {
+            cpuPart.run(0);
+            long[] times = new long[SERIAL_MAX_TASKS];
+            int n = 0;
+            long started = System.nanoTime();
+            while (n < SERIAL_MAX_TASKS && (n < SERIAL_MIN_TASKS || System.nanoTime() - started < SERIAL_MIN_NANOS)) {
+                long t0 = System.nanoTime();
+                cpuPart.run(n % workload.tasks());
+                times[n++] = System.nanoTime() - t0;
+            }
+            long[] used = Arrays.copyOf(times, n);
+            Arrays.sort(used);
+            double median = n % 2 == 1 ? used[n / 2] : (used[n / 2 - 1] + used[n / 2]) / 2.0;
+            return median / 1e6;
+        } catch (Exception e) {
+            throw new IllegalStateException("serial timing of the CPU part failed", e);
+        }
+    }
+
+    private static Histogram latencies(TaskClock clock) {
+        Histogram h = new Histogram(3);
+        for (int i = 0; i < clock.tasks(); i++) {
+            long ns = clock.latencyNanos(i);
+            if (ns >= 0) {
+                h.recordValue(ns);
+            }
+        }
+        return h;
+    }
+
+    /** A histogram as compressed, base64 text. */
+    public static String encode(Histogram h) {
+        ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int length = h.encodeIntoCompressedByteBuffer(buffer);
+        return Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
+    }
+
+    /** The histogram {@link #encode} wrote. */
+    public static Histogram decode(String text) {
+        try {
+            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(text)), 0);
+        } catch (java.util.zip.DataFormatException e) {
+            throw new IllegalArgumentException("corrupt latency histogram", e);
+        }
+    }
+
+    private static Double orNull(double v) {
+        return Double.isNaN(v) ? null : v;
+    }
+
+    private static Map<String, Double> nullForNaN(Map<String, Double> metrics) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        metrics.forEach((k, v) -> out.put(k, v == null || v.isNaN() || v.isInfinite() ? null : v));
+        return out;
+    }
+}

@@ -1,0 +1,204 @@
+package dev.loomlab.core.trial;
+
+import dev.loomlab.core.result.Json;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs a trial in a forked JVM: writes its spec, starts {@code java … TrialMain}, copies the fork's
+ * output to the trial log, relays its progress lines, and kills it (with its children) at the timeout.
+ * Whatever happens — crash, non-zero exit, OOM, signal, timeout — it returns an outcome; a fork that
+ * wrote none becomes {@code failed} with the reason and the tail of its log.
+ */
+public final class TrialRunner {
+    /** Flags every trial JVM gets before the user's: an OOM ends the trial instead of limping on. */
+    public static final List<String> DEFAULT_JVM_ARGS = List.of("-XX:+ExitOnOutOfMemoryError");
+    private static final int TAIL_LINES = 20;
+
+    private final String classPath;
+
+    /** @param classPath the class path of the trial JVM (loomlab's jars) */
+    public TrialRunner(String classPath) {
+        this.classPath = classPath;
+    }
+
+    /** A runner whose trials use this JVM's class path. */
+    public static TrialRunner withCurrentClassPath() {
+        return new TrialRunner(System.getProperty("java.class.path"));
+    }
+
+    /**
+     * Runs {@code spec} on {@code jdk}, logging to {@code log}.
+     *
+     * @param jvmArgs extra JVM flags, after {@link #DEFAULT_JVM_ARGS}
+     * @param timeout wall-clock limit for the whole fork
+     */
+    public TrialOutcome run(TrialSpec spec, Jdk jdk, List<String> jvmArgs, Duration timeout, Path log,
+                            ProgressListener progress) throws IOException, InterruptedException {
+        Files.createDirectories(log.toAbsolutePath().getParent());
+        Path work = Files.createTempDirectory("loomlab-trial-");
+        try {
+            Path specFile = work.resolve("spec.json");
+            Path outcomeFile = work.resolve("outcome.json");
+            Json.mapper().writeValue(specFile.toFile(), spec);
+            List<String> command = new ArrayList<>();
+            command.add(jdk.java().toString());
+            command.addAll(DEFAULT_JVM_ARGS);
+            command.addAll(jvmArgs);
+            command.addAll(List.of("-cp", classPath, TrialMain.class.getName(), specFile.toString(), outcomeFile.toString()));
+            JvmInfo intended = new JvmInfo(jdk.version(), jdk.vendor(), jdk.home().toString(), jvmArgs);
+
+            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+            LogPump pump = new LogPump(process, log, progress);
+            pump.start();
+            boolean finished;
+            try {
+                finished = process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            } catch (InterruptedException e) {
+                kill(process);
+                throw e;
+            }
+            if (!finished) {
+                kill(process);
+            }
+            pump.join(TimeUnit.SECONDS.toMillis(10));
+            if (!finished) {
+                return TrialOutcome.failed("timeout: trial exceeded " + format(timeout) + " and was killed" + pump.tail(), intended);
+            }
+            int exit = process.exitValue();
+            if (Files.isRegularFile(outcomeFile)) {
+                TrialOutcome outcome = Json.mapper().readValue(outcomeFile.toFile(), TrialOutcome.class);
+                if (TrialOutcome.FAILED.equals(outcome.status())) {
+                    return new TrialOutcome(outcome.status(), outcome.error() + pump.tail(), outcome.jvm(),
+                            outcome.boundMs(), outcome.serialTaskMs(), outcome.iterations());
+                }
+                return outcome;
+            }
+            return TrialOutcome.failed(reason(exit, pump.tailLines()) + pump.tail(), intended);
+        } finally {
+            deleteQuietly(work);
+        }
+    }
+
+    /** Why a fork that wrote no outcome ended, from its exit status and last lines. */
+    static String reason(int exit, List<String> tail) {
+        boolean oom = tail.stream().anyMatch(l -> l.contains("OutOfMemoryError"));
+        if (oom) {
+            return "out of memory (exit " + exit + "): "
+                    + tail.stream().filter(l -> l.contains("OutOfMemoryError")).findFirst().orElse("").trim();
+        }
+        if (exit > 128 && exit < 128 + 65) {
+            int signal = exit - 128;
+            return "crash: killed by signal " + signal + signalName(signal) + " (exit " + exit + ")";
+        }
+        return "crash: trial JVM exited with code " + exit + " without a result";
+    }
+
+    private static String signalName(int signal) {
+        return switch (signal) {
+            case 9 -> " (SIGKILL)";
+            case 15 -> " (SIGTERM)";
+            case 11 -> " (SIGSEGV)";
+            case 6 -> " (SIGABRT)";
+            case 2 -> " (SIGINT)";
+            default -> "";
+        };
+    }
+
+    private static void kill(Process process) {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
+        try {
+            process.waitFor(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String format(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
+    }
+
+    private static void deleteQuietly(Path dir) {
+        try (var paths = Files.walk(dir)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a leftover temp file is harmless
+        }
+    }
+
+    /** Copies the fork's output to its log, relays progress lines, keeps the last lines for errors. */
+    private static final class LogPump extends Thread {
+        private final Process process;
+        private final Path log;
+        private final ProgressListener progress;
+        private final Deque<String> tail = new ArrayDeque<>();
+
+        LogPump(Process process, Path log, ProgressListener progress) {
+            super("loomlab-trial-log");
+            setDaemon(true);
+            this.process = process;
+            this.log = log;
+            this.progress = progress;
+        }
+
+        @Override
+        public void run() {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+                 BufferedWriter out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    out.write(line);
+                    out.newLine();
+                    out.flush();
+                    if (line.startsWith(TrialMain.PROGRESS)) {
+                        relay(line.substring(TrialMain.PROGRESS.length()));
+                    } else {
+                        synchronized (tail) {
+                            tail.addLast(line);
+                            if (tail.size() > TAIL_LINES) {
+                                tail.removeFirst();
+                            }
+                        }
+                    }
+                }
+            } catch (IOException ignored) {
+                // the fork is gone; what was read is in the log
+            }
+        }
+
+        private void relay(String text) {
+            String[] parts = text.trim().split("[ /]");
+            if (parts.length == 3) {
+                try {
+                    progress.progress(parts[0], Integer.parseInt(parts[1]), Integer.parseInt(parts[2]));
+                } catch (NumberFormatException ignored) {
+                    // not a progress line after all
+                }
+            }
+        }
+
+        List<String> tailLines() {
+            synchronized (tail) {
+                return List.copyOf(tail);
+            }
+        }
+
+        String tail() {
+            List<String> lines = tailLines();
+            return lines.isEmpty() ? "" : "\n--- trial log tail ---\n" + String.join("\n", lines);
+        }
+    }
+}

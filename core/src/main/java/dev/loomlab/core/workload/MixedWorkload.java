@@ -1,0 +1,95 @@
+package dev.loomlab.core.workload;
+
+import dev.loomlab.core.model.BlockingTask;
+import dev.loomlab.core.model.Style;
+import dev.loomlab.core.model.TaskClock;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Each task sleeps (its I/O), then computes Σ √i for i = 1 … n, calling {@code Thread.yield()} every
+ * {@code yieldEvery} iterations (0 = never): article 000's advice for mixed work, here measured.
+ */
+public final class MixedWorkload implements Workload {
+    private final int tasks;
+    private final long sleepNanos;
+    private final Duration sleep;
+    private final long n;
+    private final long yieldEvery;
+    private final double expected;
+    private final double[] results;
+
+    /** @param sleepNanos each task's sleep in ns; @param yieldEvery iterations between yields, 0 for none */
+    public MixedWorkload(int tasks, long sleepNanos, long n, long yieldEvery) {
+        this.tasks = tasks;
+        this.sleepNanos = sleepNanos;
+        this.sleep = Duration.ofNanos(sleepNanos);
+        this.n = n;
+        this.yieldEvery = yieldEvery;
+        this.expected = compute();
+        this.results = new double[tasks];
+    }
+
+    private double compute() {
+        if (yieldEvery == 0) {
+            return CpuWorkload.sqrtSum(n);
+        }
+        double sum = 0;
+        long untilYield = yieldEvery;
+        for (long i = 1; i <= n; i++) {
+            sum += Math.sqrt(i);
+            if (--untilYield == 0) {
+                Thread.yield();
+                untilYield = yieldEvery;
+            }
+        }
+        return sum;
+    }
+
+    @Override
+    public Set<Style> styles() {
+        return Set.of(Style.BLOCKING);
+    }
+
+    @Override
+    public int tasks() {
+        return tasks;
+    }
+
+    @Override
+    public BlockingTask blockingTask() {
+        return index -> {
+            if (sleepNanos > 0) {
+                Thread.sleep(sleep);
+            }
+            results[index] = compute();
+        };
+    }
+
+    @Override
+    public Optional<BlockingTask> cpuPart() {
+        // The work without its yields: what the yields cost then shows as lost efficiency.
+        return Optional.of(index -> results[index] = CpuWorkload.sqrtSum(n));
+    }
+
+    @Override
+    public void beforeIteration() {
+        Arrays.fill(results, Double.NaN);
+    }
+
+    @Override
+    public void validate(TaskClock clock) throws ValidationException {
+        Workload.requireAllCompleted(clock);
+        for (int i = 0; i < tasks; i++) {
+            if (Double.doubleToLongBits(results[i]) != Double.doubleToLongBits(expected)) {
+                throw new ValidationException("task " + i + " computed " + results[i] + ", expected " + expected);
+            }
+            if (clock.latencyNanos(i) < sleepNanos) {
+                throw new ValidationException("task " + i + " finished sooner than its sleep");
+            }
+        }
+    }
+}

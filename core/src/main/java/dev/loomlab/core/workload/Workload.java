@@ -1,0 +1,55 @@
+package dev.loomlab.core.workload;
+
+import dev.loomlab.core.model.BlockingTask;
+import dev.loomlab.core.model.Style;
+import dev.loomlab.core.model.TaskClock;
+
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What one task does (sleep, a CPU loop, …), for a fixed number of tasks per iteration, and the check
+ * that an iteration did it right. A workload keeps each task's output so that {@link #validate} can
+ * check it and the JIT cannot discard the work.
+ */
+public interface Workload {
+
+    /** The styles this workload offers; a model of another style is "not applicable". */
+    Set<Style> styles();
+
+    /** Number of tasks in one iteration. */
+    int tasks();
+
+    /** The task in blocking style. */
+    BlockingTask blockingTask();
+
+    /** Clears outputs before an iteration. */
+    void beforeIteration();
+
+    /**
+     * Checks an iteration's outputs; every task must have completed without throwing.
+     *
+     * @throws ValidationException naming what is wrong
+     */
+    void validate(TaskClock clock) throws ValidationException;
+
+    /**
+     * The pure-CPU part of one task, for timing it on a single thread (the CPU bound); empty when the
+     * workload does no significant computation.
+     */
+    default Optional<BlockingTask> cpuPart() {
+        return Optional.empty();
+    }
+
+    /** Checks that every task ran to completion without throwing. */
+    static void requireAllCompleted(TaskClock clock) throws ValidationException {
+        if (clock.failures() > 0) {
+            Throwable t = clock.firstFailure();
+            throw new ValidationException(clock.failures() + " of " + clock.tasks() + " tasks threw; first: " + t);
+        }
+        int done = clock.completedCount();
+        if (done != clock.tasks()) {
+            throw new ValidationException(done + " of " + clock.tasks() + " tasks completed");
+        }
+    }
+}

@@ -1,0 +1,74 @@
+package dev.loomlab.report;
+
+import dev.loomlab.core.result.Result;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code report.md}: the environment, the results table, the article's ratios beside ours, and every
+ * result that is not ok with its full reason.
+ */
+public final class MarkdownReport {
+    private MarkdownReport() {
+    }
+
+    /** @param environment the contents of summary.json, shown as a list */
+    public static String render(List<Result> results, Map<String, Object> environment) {
+        StringBuilder sb = new StringBuilder("# loomlab results\n\n");
+        sb.append("## Environment\n\n");
+        environment.forEach((k, v) -> sb.append("- **").append(k).append("**: ").append(v).append('\n'));
+        sb.append("\n## Results\n\n");
+        sb.append("Wall time is the median over all measured iterations ± the half-width of its 99.9% confidence ")
+                .append("interval; eff = bound / median (1.0 is the best physics allows). ")
+                .append("Published figures come from the articles' own hardware: compare ratios, not times.\n\n");
+        TextTable table = new TextTable(ResultRow.HEADER);
+        results.forEach(r -> table.add(ResultRow.cells(r)));
+        sb.append(table.markdown());
+        String ratios = ratios(results);
+        if (!ratios.isEmpty()) {
+            sb.append("\n## Ratios beside the articles'\n\n")
+                    .append("Each model's median relative to the first model of the same experiment that has a published figure.\n\n")
+                    .append(ratios);
+        }
+        List<Result> bad = results.stream().filter(r -> !r.ok()).toList();
+        if (!bad.isEmpty()) {
+            sb.append("\n## Not ok\n\n");
+            for (Result r : bad) {
+                sb.append("### ").append(r.status()).append(": ").append(r.scenario()).append(' ').append(r.model())
+                        .append(' ').append(Fmt.params(r.params())).append("\n\n```\n").append(r.error()).append("\n```\n\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String ratios(List<Result> results) {
+        Map<String, List<Result>> groups = new LinkedHashMap<>();
+        for (Result r : results) {
+            if (r.ok() && r.published() != null && ResultRow.summary(r, "wall_ms") != null) {
+                String key = r.scenario() + " " + Fmt.params(r.params()) + " " + (r.jvm() == null ? "" : r.jvm().version());
+                groups.computeIfAbsent(key, k -> new java.util.ArrayList<>()).add(r);
+            }
+        }
+        TextTable t = new TextTable(List.of("experiment", "model", "ours ms", "article ms", "ours ratio", "article ratio", "source"));
+        int rows = 0;
+        for (Map.Entry<String, List<Result>> g : groups.entrySet()) {
+            Result ref = g.getValue().get(0);
+            double oursRef = ResultRow.summary(ref, "wall_ms").median();
+            double theirsRef = ref.published().wallMs();
+            for (Result r : g.getValue()) {
+                double ours = ResultRow.summary(r, "wall_ms").median();
+                t.add(List.of(g.getKey(), r.model(), Fmt.num(ours), Fmt.num(r.published().wallMs()),
+                        ratio(ours / oursRef), ratio(r.published().wallMs() / theirsRef), r.published().source()));
+                rows++;
+            }
+        }
+        return rows == 0 ? "" : t.markdown();
+    }
+
+    private static String ratio(double v) {
+        return String.format(Locale.ROOT, "%.2f×", v);
+    }
+}

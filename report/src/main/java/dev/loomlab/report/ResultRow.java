@@ -1,0 +1,58 @@
+package dev.loomlab.report;
+
+import dev.loomlab.core.result.Result;
+import dev.loomlab.core.stats.LatencySummary;
+import dev.loomlab.core.stats.Summary;
+
+import java.util.List;
+
+/**
+ * The headline figures of one result as text cells, shared by the console table and report.md: wall
+ * median ± 99.9% CI half-width, bound, efficiency, p99 task latency, CPU, RSS, threads, and the
+ * article's figure.
+ */
+public final class ResultRow {
+    public static final List<String> HEADER = List.of("scenario", "model", "params", "jdk", "status",
+            "wall ms (median ± ci)", "bound ms", "eff", "p99 task ms", "cpu %", "rss MB", "threads", "published ms");
+
+    private ResultRow() {
+    }
+
+    public static List<String> cells(Result r) {
+        String jdk = r.jvm() == null ? "?" : featureOf(r.jvm().version());
+        String status = r.forks() == 0 && r.ok() ? "ok (in-process)" : r.status();
+        String published = r.published() == null ? "" : Fmt.num(r.published().wallMs()) + " [" + r.published().source().substring(0, 3) + "]";
+        if (!r.ok()) {
+            return List.of(r.scenario(), r.model(), Fmt.params(r.params()), jdk, status, "—", Fmt.num(r.boundMs()),
+                    "", "", "", "", "", published);
+        }
+        Summary wall = summary(r, "wall_ms");
+        String wallText = wall == null ? "n/a" : Fmt.num(wall.median())
+                + (Double.isNaN(wall.ciHalfWidth()) ? "" : " ± " + Fmt.num(wall.ciHalfWidth()));
+        Object lat = r.metrics().get("task_latency_ms");
+        String p99 = lat instanceof LatencySummary l ? Fmt.num(l.p99()) : "n/a";
+        return List.of(r.scenario(), r.model(), Fmt.params(r.params()), jdk, status, wallText, Fmt.num(r.boundMs()),
+                r.efficiency() == null ? "n/a" : String.format(java.util.Locale.ROOT, "%.2f", r.efficiency()),
+                p99, median(r, "cpu_util_pct"), median(r, "peak_rss_mb"), median(r, "threads_peak"), published);
+    }
+
+    static Summary summary(Result r, String metric) {
+        return r.metrics().get(metric) instanceof Summary s ? s : null;
+    }
+
+    private static String median(Result r, String metric) {
+        Summary s = summary(r, metric);
+        return s == null ? "n/a" : Fmt.num(s.median());
+    }
+
+    private static String featureOf(String version) {
+        if (version == null) {
+            return "?";
+        }
+        int end = 0;
+        while (end < version.length() && Character.isDigit(version.charAt(end))) {
+            end++;
+        }
+        return end == 0 ? version : version.substring(0, end);
+    }
+}
