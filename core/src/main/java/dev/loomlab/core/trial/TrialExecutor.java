@@ -28,7 +28,7 @@ import java.util.Map;
  */
 public final class TrialExecutor {
     /** Serial timing runs at least this many tasks … */
-    private static final int SERIAL_MIN_TASKS = 3;
+    private static final int SERIAL_MIN_TASKS = 10;
     /** … and until this much time has passed, at most {@link #SERIAL_MAX_TASKS} tasks. */
     private static final long SERIAL_MIN_NANOS = 300_000_000L;
     private static final int SERIAL_MAX_TASKS = 50;
@@ -109,7 +109,10 @@ public final class TrialExecutor {
         }
     }
 
-    /** Median time of one task's CPU part on this thread, after one discarded run for the JIT. */
+    /**
+     * The fastest time of one task's CPU part on this thread, after one discarded run for the JIT: noise
+     * (another process, a JIT compile) only ever adds time, so the minimum is the work's own cost.
+     */
     private static double serialTaskMillis(Workload workload, BlockingTask cpuPart) {
         workload.beforeIteration();
         try {
@@ -122,10 +125,7 @@ public final class TrialExecutor {
                 cpuPart.run(n % workload.tasks());
                 times[n++] = System.nanoTime() - t0;
             }
-            long[] used = Arrays.copyOf(times, n);
-            Arrays.sort(used);
-            double median = n % 2 == 1 ? used[n / 2] : (used[n / 2 - 1] + used[n / 2]) / 2.0;
-            return median / 1e6;
+            return Arrays.stream(times, 0, n).min().orElseThrow() / 1e6;
         } catch (Exception e) {
             throw new IllegalStateException("serial timing of the CPU part failed", e);
         }

@@ -1,0 +1,48 @@
+package dev.loomlab.core.scenario;
+
+import dev.loomlab.core.model.ModelCatalog;
+import dev.loomlab.core.param.ParamValues;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class BoundsTest {
+    private final ModelCatalog models = ModelCatalog.load();
+    private final SleepScenario sleep = new SleepScenario();
+
+    private double sleepBound(String model, String tasks, String duration) {
+        ParamValues p = ParamValues.parse("sleep", sleep.params(), Map.of("tasks", tasks, "sleep", duration));
+        return sleep.boundMs(p, models.create(model), new BoundContext(2, Double.NaN));
+    }
+
+    @Test
+    void sleepBoundIsWavesOfThePoolTimesTheSleep() {
+        assertThat(sleepBound("platform:200", "10000", "300ms")).isEqualTo(15_000.0);
+        assertThat(sleepBound("platform:800", "10000", "300ms")).isEqualTo(13 * 300.0);
+        assertThat(sleepBound("platform:100", "2000", "100ms")).isEqualTo(2_000.0);
+        assertThat(sleepBound("virtual", "10000", "300ms")).isEqualTo(300.0);
+        assertThat(sleepBound("virtual-bounded:1000", "10000", "300ms")).isEqualTo(3_000.0);
+    }
+
+    @Test
+    void cpuBoundSpreadsSerialTimeOverTheUsableCores() {
+        CpuSqrtScenario cpu = new CpuSqrtScenario();
+        ParamValues p = ParamValues.parse("cpu-sqrt", cpu.params(), Map.of("tasks", "1000"));
+        assertThat(cpu.boundMs(p, models.create("platform:8"), new BoundContext(2, 0.5))).isEqualTo(250.0);
+        assertThat(cpu.boundMs(p, models.create("platform:1"), new BoundContext(2, 0.5))).isEqualTo(500.0);
+        assertThat(cpu.boundMs(p, models.create("virtual"), new BoundContext(4, 0.5))).isEqualTo(125.0);
+        assertThat(cpu.boundMs(p, models.create("virtual"), new BoundContext(4, Double.NaN))).isNaN();
+    }
+
+    @Test
+    void publishedFiguresMatchByModelAndParams() {
+        Published pool = sleep.published().stream().filter(p -> p.model().equals("platform:200")).findFirst().orElseThrow();
+        assertThat(pool.matches("platform:200", Map.of("tasks", "10000", "sleep", "300ms"), 2)).isTrue();
+        assertThat(pool.matches("platform:200", Map.of("tasks", "2000", "sleep", "300ms"), 2)).isFalse();
+        Published cores = new CpuSqrtScenario().published().get(0);
+        assertThat(cores.matches("platform:2", Map.of("tasks", "1000", "n", "1000000"), 2)).isTrue();
+        assertThat(cores.matches("platform:8", Map.of("tasks", "1000", "n", "1000000"), 2)).isFalse();
+    }
+}
