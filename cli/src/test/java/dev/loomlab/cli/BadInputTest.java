@@ -1,0 +1,91 @@
+package dev.loomlab.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Every bad input ends with one line on stderr, exit 2, no stack trace and nothing written. */
+class BadInputTest {
+    @TempDir
+    static Path tmp;
+
+    static Stream<String> badInputs() {
+        return Stream.of(
+                "run nosuch",
+                "run sleep -m green",
+                "run sleep -m platform:0",
+                "run sleep -m platform:-1",
+                "run sleep -m virtual:3",
+                "run sleep -p tasks=-5",
+                "run sleep -p tasks=abc",
+                "run sleep -p sleep=5",
+                "run sleep -p sleep=3xs",
+                "run sleep -p bogus=1",
+                "run sleep -p tasks",
+                "run sleep --iterations 0",
+                "run sleep --forks -1",
+                "run sleep --warmup x",
+                "run sleep --timeout 10",
+                "run sleep --jvm /no/such/jdk",
+                "run sleep --nosuchoption",
+                "list things",
+                "report /no/such/folder");
+    }
+
+    @ParameterizedTest
+    @MethodSource("badInputs")
+    void oneLineExitTwoNothingWritten(String command) {
+        Path out = tmp.resolve("out-" + Math.abs(command.hashCode()));
+        List<String> args = new ArrayList<>(Arrays.asList(command.split(" ")));
+        if (args.get(0).equals("run")) {
+            args.addAll(List.of("--out", out.toString()));
+        }
+        CliHarness.Outcome o = CliHarness.run(args.toArray(String[]::new));
+        assertThat(o.exit()).as(o.err()).isEqualTo(2);
+        assertThat(o.err().strip().lines()).as(o.err()).hasSize(1);
+        assertThat(o.err()).startsWith("loomlab: ").doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void aJdkOlderThan21IsRefused() throws Exception {
+        Path fake = tmp.resolve("jdk17");
+        Files.createDirectories(fake.resolve("bin"));
+        Path java = Files.writeString(fake.resolve("bin/java"), "#!/bin/sh\necho 'openjdk version \"17.0.9\"' >&2\n");
+        java.toFile().setExecutable(true);
+        Files.writeString(fake.resolve("release"), "JAVA_VERSION=\"17.0.9\"\n");
+        Path out = tmp.resolve("out-17");
+        CliHarness.Outcome o = CliHarness.run("run", "sleep", "--jvm", fake.toString(), "--out", out.toString());
+        assertThat(o.exit()).isEqualTo(2);
+        assertThat(o.err().strip()).contains("Java 17.0.9 is too old").doesNotContain("\n");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void anUnwritableOutIsRefused() throws Exception {
+        Path file = Files.writeString(tmp.resolve("a-file"), "x");
+        CliHarness.Outcome o = CliHarness.run("run", "sleep", "-p", "tasks=1", "-p", "sleep=1ms",
+                "--out", file.resolve("sub").toString());
+        assertThat(o.exit()).isEqualTo(2);
+        assertThat(o.err().strip()).startsWith("loomlab: cannot write to --out").doesNotContain("\n");
+    }
+
+    @Test
+    void aFolderThatHoldsResultsIsNotOverwritten() throws Exception {
+        Path out = Files.createDirectories(tmp.resolve("used"));
+        Files.writeString(out.resolve("results.jsonl"), "{}\n");
+        CliHarness.Outcome o = CliHarness.run("run", "sleep", "-p", "tasks=1", "-p", "sleep=1ms", "--out", out.toString());
+        assertThat(o.exit()).isEqualTo(2);
+        assertThat(Files.readString(out.resolve("results.jsonl"))).isEqualTo("{}\n");
+    }
+}

@@ -1,0 +1,125 @@
+package dev.loomlab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomlab.core.result.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A real forked run through the CLI writes every file, and results.jsonl follows DESIGN.md's contract. */
+class RunContractTest {
+    static final List<String> TOP_LEVEL = List.of("scenario", "model", "params", "jvm", "forks", "warmup", "iterations",
+            "status", "error", "metrics", "bound_ms", "efficiency", "published");
+    static final List<String> SUMMARY_METRICS = List.of("wall_ms", "throughput_per_s", "cpu_util_pct", "peak_rss_mb",
+            "peak_heap_mb", "threads_peak", "threads_daemon_peak", "threads_nondaemon_peak", "carriers", "gc_count",
+            "gc_time_ms");
+
+    @TempDir
+    Path tmp;
+
+    static List<JsonNode> results(Path dir) throws Exception {
+        return Files.readAllLines(dir.resolve("results.jsonl")).stream().map(l -> {
+            try {
+                return Json.mapper().readTree(l);
+            } catch (Exception e) {
+                throw new AssertionError(l, e);
+            }
+        }).toList();
+    }
+
+    @Test
+    void sleepOnAPoolAndVirtualThreadsFollowsTheContract() throws Exception {
+        Path out = tmp.resolve("run");
+        CliHarness.Outcome o = CliHarness.run("run", "sleep", "-m", "platform:10,virtual", "-p", "tasks=100",
+                "-p", "sleep=50ms", "--warmup", "1", "--iterations", "2", "--out", out.toString());
+        assertThat(o.exit()).as(o.err()).isZero();
+        for (String f : List.of("results.jsonl", "results.csv", "report.md", "summary.json")) {
+            assertThat(out.resolve(f)).isNotEmptyFile();
+        }
+        List<JsonNode> results = results(out);
+        assertThat(results).hasSize(2);
+        for (JsonNode r : results) {
+            TOP_LEVEL.forEach(k -> assertThat(r.has(k)).as(k).isTrue());
+            assertThat(r.get("status").asText()).isEqualTo("ok");
+            assertThat(r.get("forks").asInt()).isEqualTo(1);
+            assertThat(r.get("params").get("tasks").asInt()).isEqualTo(100);
+            assertThat(r.get("params").get("sleep").asText()).isEqualTo("50ms");
+            assertThat(r.get("jvm").get("version").asText()).isNotBlank();
+            JsonNode m = r.get("metrics");
+            for (String name : SUMMARY_METRICS) {
+                JsonNode s = m.get(name);
+                assertThat(s).as(name).isNotNull();
+                assertThat(s.isNull()).as(name + " unavailable").isFalse();
+                for (String stat : List.of("median", "mean", "min", "max", "stdev", "ci999", "samples")) {
+                    assertThat(s.has(stat)).as(name + "." + stat).isTrue();
+                }
+                assertThat(s.get("samples")).as(name).hasSize(2);
+            }
+            JsonNode lat = m.get("task_latency_ms");
+            for (String p : List.of("p50", "p90", "p99", "p999", "max")) {
+                assertThat(lat.get(p).asDouble()).as(p).isGreaterThanOrEqualTo(50.0);
+            }
+            assertThat(lat.get("count").asInt()).isEqualTo(200);
+        }
+        JsonNode pool = results.get(0);
+        assertThat(pool.get("model").asText()).isEqualTo("platform:10");
+        assertThat(pool.get("bound_ms").asDouble()).isEqualTo(500.0);
+        // 100 tasks of 50 ms on 10 threads: ten waves, never faster.
+        assertThat(pool.get("metrics").get("wall_ms").get("min").asDouble()).isGreaterThanOrEqualTo(500.0);
+        assertThat(pool.get("efficiency").asDouble()).isBetween(0.0, 1.0);
+        assertThat(pool.get("metrics").get("threads_nondaemon_peak").get("median").asDouble()).isGreaterThanOrEqualTo(10.0);
+        JsonNode virtual = results.get(1);
+        assertThat(virtual.get("bound_ms").asDouble()).isEqualTo(50.0);
+        assertThat(virtual.get("metrics").get("carriers").get("max").asDouble()).isGreaterThanOrEqualTo(1.0);
+
+        assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(3);
+        assertThat(o.out()).contains("platform:10").contains("virtual").contains("wall ms (median ± ci)");
+        JsonNode summary = Json.mapper().readTree(out.resolve("summary.json").toFile());
+        for (String k : List.of("cores", "cpu_model", "memory_mb", "os", "container", "jdks", "loomlab_version", "started", "ended")) {
+            assertThat(summary.has(k)).as(k).isTrue();
+        }
+        assertThat(out.resolve("logs")).isNotEmptyDirectory();
+    }
+
+    @Test
+    void aCommaListIsASweepAndForksZeroRunsInProcess() throws Exception {
+        Path out = tmp.resolve("sweep");
+        CliHarness.Outcome o = CliHarness.run("run", "sleep", "-m", "virtual", "-p", "tasks=10",
+                "-p", "sleep=10ms,20ms", "--forks", "0", "--warmup", "0", "--iterations", "1", "--out", out.toString());
+        assertThat(o.exit()).as(o.err()).isZero();
+        List<JsonNode> results = results(out);
+        assertThat(results).extracting(r -> r.get("params").get("sleep").asText()).containsExactly("10ms", "20ms");
+        assertThat(results).allSatisfy(r -> assertThat(r.get("forks").asInt()).isZero());
+        assertThat(o.out()).contains("ok (in-process)");
+    }
+
+    @Test
+    void publishedFiguresAppearBesideOurs() throws Exception {
+        Path out = tmp.resolve("published");
+        // The article's parameters, cut to one short iteration: a platform pool of 1000 is 10 waves of 300 ms.
+        CliHarness.Outcome o = CliHarness.run("run", "sleep", "-m", "platform:1000", "--warmup", "0", "--iterations", "1",
+                "--out", out.toString());
+        assertThat(o.exit()).as(o.err()).isZero();
+        JsonNode r = results(out).get(0);
+        assertThat(r.get("published").get("wall_ms").asDouble()).isEqualTo(3138.0);
+        assertThat(r.get("published").get("source").asText()).startsWith("004_");
+        assertThat(r.get("metrics").get("wall_ms").get("median").asDouble()).isGreaterThanOrEqualTo(3000.0);
+        assertThat(o.out()).contains("3,138");
+    }
+
+    @Test
+    void reportReRendersAFolder() throws Exception {
+        Path out = tmp.resolve("rerender");
+        assertThat(CliHarness.run("run", "sleep", "-m", "virtual", "-p", "tasks=10", "-p", "sleep=1ms", "--warmup", "0",
+                "--iterations", "1", "--out", out.toString()).exit()).isZero();
+        Files.delete(out.resolve("report.md"));
+        CliHarness.Outcome o = CliHarness.run("report", out.toString());
+        assertThat(o.exit()).isZero();
+        assertThat(out.resolve("report.md")).content().contains("# loomlab results").contains("virtual");
+    }
+}
