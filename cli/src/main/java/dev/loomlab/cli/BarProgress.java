@@ -19,14 +19,14 @@ final class BarProgress implements Progress {
                 .setUpdateIntervalMillis(200)
                 .setConsumer(new ConsoleProgressBarConsumer(System.err))
                 .setUnit(" it", 1)
-                .showSpeed()
-                .setMaxRenderedLength(140)
+                .setMaxRenderedLength(120)
                 .build();
     }
 
     @Override
     public ProgressListener trialStarted(PlannedResult planned, int fork) {
-        bar.setExtraMessage(" " + planned.label() + (planned.forks() > 1 ? " fork " + fork : ""));
+        // Short, so that the bar keeps its width on an 80-column terminal.
+        bar.setExtraMessage(" " + planned.scenario().name() + " " + planned.model() + (planned.forks() > 1 ? " #" + fork : ""));
         return (phase, done, total) -> {
             if (!phase.equals("calibrate")) {
                 bar.step();

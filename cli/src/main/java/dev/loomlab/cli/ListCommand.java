@@ -55,16 +55,20 @@ final class ListCommand implements Callable<Integer> {
                 out.printf("  %-8s %s (%d runs)%n", suite.id(), suite.description(), runs.size());
                 for (ScenarioRun r : runs) {
                     out.printf("  %-8s   %s -m %s %s%s%n", "", r.scenario(), String.join(",", r.models()),
-                            params(r), r.iterations() == null ? "" : " (warm-up " + r.warmup() + ", iterations " + r.iterations() + ")");
+                            params(r, scenarios.get(r.scenario())), r.iterations() == null ? "" : " (warm-up " + r.warmup() + ", iterations " + r.iterations() + ")");
                 }
             }
         }
         return 0;
     }
 
-    private static String params(ScenarioRun r) {
+    private static String params(ScenarioRun r, Scenario s) {
         StringBuilder sb = new StringBuilder();
-        r.params().forEach((k, v) -> sb.append("-p ").append(k).append('=').append(v).append(' '));
+        for (ParamSpec p : s.params()) {
+            if (r.params().containsKey(p.name())) {
+                sb.append("-p ").append(p.name()).append('=').append(r.params().get(p.name())).append(' ');
+            }
+        }
         return sb.toString().trim();
     }
 }

@@ -67,10 +67,12 @@ public final class Planner {
                 throw new BadInputException("--iterations must be at least 1");
             }
             List<String> modelNames = o.models.isEmpty() ? run.models() : o.models;
-            Map<String, String> texts = new LinkedHashMap<>(run.params());
+            // In the scenario's declared order, so sweeps expand the same way every run.
+            Map<String, String> texts = new LinkedHashMap<>();
             for (ParamSpec spec : scenario.params()) {
-                if (userParams.containsKey(spec.name())) {
-                    texts.put(spec.name(), userParams.get(spec.name()));
+                String text = userParams.getOrDefault(spec.name(), run.params().get(spec.name()));
+                if (text != null) {
+                    texts.put(spec.name(), text);
                 }
             }
             for (Map<String, String> combo : sweep(texts)) {
