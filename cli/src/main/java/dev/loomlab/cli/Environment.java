@@ -96,11 +96,17 @@ final class Environment {
         return null;
     }
 
-    /** cgroup v2 (or v1) CPU and memory limits, as the kernel states them; "max" means none. */
+    /**
+     * cgroup v2 (or v1) CPU and memory limits as the kernel states them ({@code cpu.max} is
+     * "quota period" in µs), or "none" where the kernel says there is no limit.
+     */
     private static Map<String, String> container() {
         Map<String, String> c = new LinkedHashMap<>();
-        c.put("cpu_max", read("/sys/fs/cgroup/cpu.max", "/sys/fs/cgroup/cpu/cpu.cfs_quota_us"));
-        c.put("memory_max", read("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"));
+        String cpu = read("/sys/fs/cgroup/cpu.max", "/sys/fs/cgroup/cpu/cpu.cfs_quota_us");
+        c.put("cpu_max", cpu.startsWith("max") || cpu.equals("-1") ? "none" : cpu);
+        String memory = read("/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes");
+        boolean unlimited = memory.equals("max") || memory.matches("\\d{19,}");
+        c.put("memory_max", unlimited ? "none" : memory);
         return c;
     }
 

@@ -55,6 +55,12 @@ public final class Planner {
         if (forks == 0 && !o.jvms.isEmpty()) {
             throw new BadInputException("--forks 0 runs in this JVM, so it cannot run on --jvm " + o.jvms.get(0));
         }
+        if (forks == 0 && !jvmArgs.isEmpty()) {
+            throw new BadInputException("--forks 0 runs in this JVM, so it cannot take --jvm-args");
+        }
+        if (forks == 0 && o.timeout != null) {
+            throw new BadInputException("--forks 0 runs in this JVM, which cannot be killed at a --timeout");
+        }
 
         List<PlannedResult> planned = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
@@ -146,10 +152,42 @@ public final class Planner {
         return given;
     }
 
-    private static List<String> splitArgs(String text) {
-        if (text == null || text.isBlank()) {
-            return List.of();
+    /** Splits JVM flags at white space, keeping 'single' or "double" quoted parts together. */
+    static List<String> splitArgs(String text) {
+        List<String> args = new ArrayList<>();
+        if (text == null) {
+            return args;
         }
-        return List.of(text.trim().split("\\s+"));
+        StringBuilder current = new StringBuilder();
+        boolean inToken = false;
+        char quote = 0;
+        for (char c : text.toCharArray()) {
+            if (quote != 0) {
+                if (c == quote) {
+                    quote = 0;
+                } else {
+                    current.append(c);
+                }
+            } else if (c == '"' || c == '\'') {
+                quote = c;
+                inToken = true;
+            } else if (Character.isWhitespace(c)) {
+                if (inToken) {
+                    args.add(current.toString());
+                    current.setLength(0);
+                    inToken = false;
+                }
+            } else {
+                current.append(c);
+                inToken = true;
+            }
+        }
+        if (quote != 0) {
+            throw new BadInputException("--jvm-args: unclosed quote in " + text);
+        }
+        if (inToken) {
+            args.add(current.toString());
+        }
+        return args;
     }
 }

@@ -8,6 +8,7 @@ import dev.loomlab.core.scenario.ScenarioCatalog;
 import dev.loomlab.core.trial.TrialRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Parameters;
 
 import java.time.Duration;
@@ -25,8 +26,14 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     RunOptions options = new RunOptions();
 
+    @ParentCommand
+    Main parent;
+
     @Override
     public Integer call() throws Exception {
+        if (parent != null && !parent.options.isEmpty()) {
+            throw new BadInputException("options of 'run' go after it: loomlab run SCENARIO [options]");
+        }
         List<String> command = new ArrayList<>(List.of("loomlab", "run"));
         command.addAll(targets);
         return execute(targets, options, command);
@@ -37,7 +44,8 @@ final class RunCommand implements Callable<Integer> {
         ScenarioCatalog scenarios = ScenarioCatalog.load();
         ModelCatalog models = ModelCatalog.load();
         List<PlannedResult> plan = new Planner(scenarios, models).plan(targets, options);
-        Duration timeout = Duration.ofNanos(Units.parseDurationNanos("--timeout", options.timeout));
+        Duration timeout = Duration.ofNanos(Units.parseDurationNanos("--timeout",
+                options.timeout == null ? RunOptions.DEFAULT_TIMEOUT : options.timeout));
         if (timeout.isZero()) {
             throw new BadInputException("--timeout must be more than 0");
         }

@@ -31,10 +31,18 @@ public final class RunOptions {
     @Option(names = "--jvm-args", paramLabel = "\"FLAGS\"", description = "extra flags for every trial JVM, e.g. \"-Xmx2g -XX:+UseZGC\"")
     String jvmArgs = "";
 
-    @Option(names = "--timeout", paramLabel = "DURATION", description = "limit for one trial JVM (default ${DEFAULT-VALUE})",
-            defaultValue = "20m")
+    /** Used when {@code --timeout} is not given. */
+    static final String DEFAULT_TIMEOUT = "20m";
+
+    @Option(names = "--timeout", paramLabel = "DURATION", description = "limit for one trial JVM (default 20m)")
     String timeout;
 
     @Option(names = "--out", paramLabel = "DIR", description = "results folder (default results/<timestamp>)")
     String out;
+
+    /** True when no option was given. */
+    boolean isEmpty() {
+        return models.isEmpty() && params.isEmpty() && forks == null && warmup == null && iterations == null
+                && jvms.isEmpty() && jvmArgs.isEmpty() && timeout == null && out == null;
+    }
 }

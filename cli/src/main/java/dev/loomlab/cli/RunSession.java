@@ -6,6 +6,7 @@ import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultAssembler;
 import dev.loomlab.core.scenario.ScenarioCatalog;
 import dev.loomlab.core.trial.Jdk;
+import dev.loomlab.core.trial.JvmInfo;
 import dev.loomlab.core.trial.ProgressListener;
 import dev.loomlab.core.trial.TrialExecutor;
 import dev.loomlab.core.trial.TrialOutcome;
@@ -36,6 +37,7 @@ final class RunSession {
     private final ScenarioCatalog scenarios;
     private final ModelCatalog models;
     private final TrialRunner runner;
+    private volatile boolean shuttingDown;
 
     RunSession(ScenarioCatalog scenarios, ModelCatalog models, TrialRunner runner) {
         this.scenarios = scenarios;
@@ -55,7 +57,11 @@ final class RunSession {
         Instant started = Instant.now();
         folder.writeSummary(Environment.describe(jdks, command, started, null));
         List<Result> results = Collections.synchronizedList(new ArrayList<>());
-        Thread onInterrupt = new Thread(() -> renderQuietly(folder, results, jdks, command, started));
+        Thread onInterrupt = new Thread(() -> {
+            // From here on, a trial that dies is our Ctrl-C, not a result: nothing more is appended.
+            shuttingDown = true;
+            renderQuietly(folder, results, jdks, command, started);
+        });
         Runtime.getRuntime().addShutdownHook(onInterrupt);
 
         int totalIterations = plan.stream().mapToInt(PlannedResult::totalIterations).sum();
@@ -63,12 +69,22 @@ final class RunSession {
             int done = 0;
             for (PlannedResult p : plan) {
                 Result r = runOne(p, timeout, folder, progress);
-                folder.append(r);
-                results.add(r);
+                synchronized (results) {
+                    if (shuttingDown) {
+                        break;
+                    }
+                    folder.append(r);
+                    results.add(r);
+                }
                 progress.resultDone(r, ++done, plan.size());
             }
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(onInterrupt);
+            } catch (IllegalStateException alreadyShuttingDown) {
+                // the hook is running; it renders what was finished
+            }
         }
-        Runtime.getRuntime().removeShutdownHook(onInterrupt);
         Map<String, Object> env = Environment.describe(jdks, command, started, Instant.now());
         folder.writeSummary(env);
         folder.render(results, env);
@@ -91,8 +107,13 @@ final class RunSession {
                 outcomes.add(inProcess(spec, listener));
             } else {
                 String logName = logName(folder, p, fork);
-                outcomes.add(runner.run(spec, p.jdk(), p.jvmArgs(), timeout, folder.dir().resolve(logName), listener));
                 logs.add(logName);
+                try {
+                    outcomes.add(runner.run(spec, p.jdk(), p.jvmArgs(), timeout, folder.dir().resolve(logName), listener));
+                } catch (IOException e) {
+                    outcomes.add(TrialOutcome.failed("crash: could not run the trial JVM: " + e,
+                            new JvmInfo(p.jdk().version(), p.jdk().vendor(), p.jdk().home().toString(), p.jvmArgs())));
+                }
             }
         }
         return ResultAssembler.assemble(p.scenario(), p.model(), p.params(), p.forks(), p.warmup(), p.iterations(),
@@ -103,7 +124,7 @@ final class RunSession {
         try {
             return new TrialExecutor(scenarios, models).execute(spec, listener);
         } catch (RuntimeException | Error e) {
-            return TrialOutcome.failed("trial threw " + e, dev.loomlab.core.trial.JvmInfo.current());
+            return TrialOutcome.failed("trial threw " + e, JvmInfo.current());
         }
     }
 

@@ -127,15 +127,15 @@ class RunContractTest {
     void aTrialThatTimesOutIsRecordedAndTheRunGoesOn() throws Exception {
         Path out = tmp.resolve("timeout");
         CliHarness.Outcome o = CliHarness.run("run", "sleep", "-m", "virtual", "-p", "tasks=1", "-p", "sleep=5m,1ms",
-                "--warmup", "0", "--iterations", "1", "--timeout", "3s", "--out", out.toString());
+                "--warmup", "0", "--iterations", "1", "--timeout", "6s", "--out", out.toString());
         assertThat(o.exit()).as("a failed result makes the run exit 1").isEqualTo(1);
         List<JsonNode> results = results(out);
         assertThat(results).hasSize(2);
         assertThat(results.get(0).get("status").asText()).isEqualTo("failed");
-        assertThat(results.get(0).get("error").asText()).startsWith("timeout: trial exceeded 3s");
+        assertThat(results.get(0).get("error").asText()).startsWith("timeout: trial exceeded 6s");
         assertThat(results.get(0).get("metrics").size()).isZero();
         assertThat(results.get(1).get("status").asText()).isEqualTo("ok");
         assertThat(o.out()).contains("failed: sleep virtual tasks=1 sleep=5m — timeout");
-        assertThat(out.resolve("report.md")).content().contains("## Not ok").contains("timeout: trial exceeded 3s");
+        assertThat(out.resolve("report.md")).content().contains("## Not ok").contains("timeout: trial exceeded 6s");
     }
 }

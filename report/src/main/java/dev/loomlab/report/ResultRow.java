@@ -33,7 +33,7 @@ public final class ResultRow {
         String p99 = lat instanceof LatencySummary l ? Fmt.num(l.p99()) : "n/a";
         return List.of(r.scenario(), r.model(), Fmt.params(r.params()), jdk, status, wallText, Fmt.num(r.boundMs()),
                 r.efficiency() == null ? "n/a" : String.format(java.util.Locale.ROOT, "%.2f", r.efficiency()),
-                p99, median(r, "cpu_util_pct"), median(r, "peak_rss_mb"), median(r, "threads_peak"), published);
+                p99, median(r, "cpu_util_pct"), median(r, "peak_rss_mb"), count(r, "threads_peak"), published);
     }
 
     static Summary summary(Result r, String metric) {
@@ -43,6 +43,11 @@ public final class ResultRow {
     private static String median(Result r, String metric) {
         Summary s = summary(r, metric);
         return s == null ? "n/a" : Fmt.num(s.median());
+    }
+
+    private static String count(Result r, String metric) {
+        Summary s = summary(r, metric);
+        return s == null ? "n/a" : String.format(java.util.Locale.ROOT, "%,.0f", s.median());
     }
 
     private static String featureOf(String version) {

@@ -74,8 +74,11 @@ public final class ModelCatalog {
         }
         long n;
         try {
-            n = Long.parseLong(text.replace("_", "").replace("k", "000"));
-        } catch (NumberFormatException e) {
+            n = dev.loomlab.core.param.Units.parseCount("model " + spec, text);
+        } catch (BadInputException e) {
+            if (text.trim().startsWith("-")) {
+                throw new BadInputException("model " + spec + ": size must be at least 1");
+            }
             throw new BadInputException("model " + spec + ": size '" + text + "' is not a whole number");
         }
         if (n < 1) {

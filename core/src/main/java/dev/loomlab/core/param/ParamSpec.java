@@ -16,6 +16,11 @@ public record ParamSpec(String name, ParamType type, String defaultValue, double
         return new ParamSpec(name, ParamType.COUNT, defaultValue, min, Long.MAX_VALUE, description);
     }
 
+    /** The number of tasks in one iteration: at least 1, small enough to index arrays. */
+    public static ParamSpec tasks(String defaultValue) {
+        return new ParamSpec("tasks", ParamType.COUNT, defaultValue, 1, Integer.MAX_VALUE - 8, "tasks per iteration");
+    }
+
     public static ParamSpec duration(String name, String defaultValue, String description) {
         return new ParamSpec(name, ParamType.DURATION, defaultValue, 0, Long.MAX_VALUE, description);
     }

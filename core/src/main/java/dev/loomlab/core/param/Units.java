@@ -40,7 +40,11 @@ public final class Units {
                 if (nanos.stripTrailingZeros().scale() > 0) {
                     throw new BadInputException(what + ": '" + text + "' is finer than a nanosecond");
                 }
-                return nanos.longValueExact();
+                try {
+                    return nanos.longValueExact();
+                } catch (ArithmeticException e) {
+                    throw new BadInputException(what + ": '" + text + "' is too large");
+                }
             }
         }
         throw new AssertionError(unit);

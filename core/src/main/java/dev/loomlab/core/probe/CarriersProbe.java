@@ -3,15 +3,16 @@ package dev.loomlab.core.probe;
 import java.util.Map;
 
 /**
- * {@code carriers}: the peak number of live carrier threads (the platform threads of the virtual-thread
- * scheduler) during the iteration — the threads that ran virtual threads. The scheduler creates them on
- * demand and keeps them a while, so a later iteration can see carriers an earlier one started.
+ * {@code carriers}: the carrier threads (the platform threads of the virtual-thread scheduler) alive at
+ * the end of the iteration. The scheduler starts carriers on demand and keeps an idle one for 30 s, so
+ * this counts every carrier the iteration used — plus any left idle by an earlier iteration, which in a
+ * steady state are the same ones. Counted after the timing, never inside it: enumerating thousands of
+ * platform threads every few milliseconds would slow the models being measured.
  */
-public final class CarriersProbe implements SampledProbe {
+public final class CarriersProbe implements Probe {
     private static final String CARRIER_CLASS = "jdk.internal.misc.CarrierThread";
     private final ThreadGroup root;
     private Thread[] buffer = new Thread[256];
-    private volatile int peak;
 
     public CarriersProbe() {
         ThreadGroup g = Thread.currentThread().getThreadGroup();
@@ -23,11 +24,10 @@ public final class CarriersProbe implements SampledProbe {
 
     @Override
     public void beforeIteration() {
-        peak = 0;
     }
 
     @Override
-    public void sample() {
+    public void afterIteration(long wallNanos, Map<String, Double> metrics) {
         int n;
         while ((n = root.enumerate(buffer, true)) == buffer.length) {
             buffer = new Thread[buffer.length * 2];
@@ -39,11 +39,6 @@ public final class CarriersProbe implements SampledProbe {
             }
             buffer[i] = null;
         }
-        peak = Math.max(peak, carriers);
-    }
-
-    @Override
-    public void afterIteration(long wallNanos, Map<String, Double> metrics) {
-        metrics.put("carriers", (double) peak);
+        metrics.put("carriers", (double) carriers);
     }
 }

@@ -6,8 +6,7 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * One daemon platform thread that calls {@link SampledProbe#sample} every period while an iteration
- * runs and idles between iterations. It is the only thread loomlab adds to a trial; the thread probes
- * subtract it.
+ * runs and idles between iterations. A {@link HelperThreads helper thread}: the thread probes subtract it.
  */
 public final class Sampler implements AutoCloseable {
     /** How often sampled probes look, in ms. */
@@ -20,9 +19,7 @@ public final class Sampler implements AutoCloseable {
 
     public Sampler(List<SampledProbe> probes) {
         this.probes = List.copyOf(probes);
-        this.thread = new Thread(this::loop, "loomlab-sampler");
-        thread.setDaemon(true);
-        thread.start();
+        this.thread = HelperThreads.start("loomlab-sampler", this::loop);
     }
 
     private void loop() {
@@ -40,8 +37,9 @@ public final class Sampler implements AutoCloseable {
         }
     }
 
-    /** Starts sampling (after the probes' beforeIteration). */
+    /** Takes a first sample and starts sampling (after the probes' beforeIteration, before the timing). */
     public void start() {
+        sampleAll();
         active = true;
     }
 

@@ -7,10 +7,10 @@ import java.util.Map;
 /**
  * Live platform threads during the iteration (virtual threads are not counted, as in article 001):
  * {@code threads_peak} (the JVM's own peak counter), {@code threads_daemon_peak} and
- * {@code threads_nondaemon_peak} (sampled). loomlab's sampler thread is subtracted.
+ * {@code threads_nondaemon_peak} (sampled every {@value Sampler#PERIOD_MS} ms, so a shorter-lived
+ * peak can be missed). loomlab's own {@link HelperThreads} (daemon) are subtracted.
  */
 public final class ThreadsProbe implements SampledProbe {
-    private static final int SAMPLER_THREADS = 1;
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private volatile int peakTotal;
     private volatile int peakDaemon;
@@ -35,9 +35,10 @@ public final class ThreadsProbe implements SampledProbe {
 
     @Override
     public void afterIteration(long wallNanos, Map<String, Double> metrics) {
+        int helpers = HelperThreads.alive();
         int total = Math.max(threads.getPeakThreadCount(), peakTotal);
-        metrics.put("threads_peak", (double) (total - SAMPLER_THREADS));
-        metrics.put("threads_daemon_peak", (double) Math.max(0, peakDaemon - SAMPLER_THREADS));
+        metrics.put("threads_peak", (double) (total - helpers));
+        metrics.put("threads_daemon_peak", (double) Math.max(0, peakDaemon - helpers));
         metrics.put("threads_nondaemon_peak", (double) peakNonDaemon);
     }
 }

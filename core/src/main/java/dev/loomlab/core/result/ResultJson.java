@@ -36,7 +36,9 @@ public final class ResultJson {
     /** A line {@link #toLine} wrote, metrics typed again as {@link Summary} and {@link LatencySummary}. */
     public static Result fromLine(String line) throws IOException {
         ObjectMapper m = Json.mapper();
-        ObjectNode node = (ObjectNode) m.readTree(line);
+        if (!(m.readTree(line) instanceof ObjectNode node)) {
+            throw new IOException("not a result object");
+        }
         JsonNode metricsNode = node.remove("metrics");
         Result plain = m.treeToValue(node, Result.class);
         Map<String, Object> metrics = new LinkedHashMap<>();

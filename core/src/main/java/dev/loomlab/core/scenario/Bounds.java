@@ -18,11 +18,14 @@ public final class Bounds {
 
     /**
      * Tasks that each compute for {@code cpuMs} (measured alone on one thread): they cannot finish
-     * before tasks × cpu / min(cores, concurrency).
+     * before tasks × cpu / min(cores, concurrency), nor — a task being indivisible on its thread —
+     * before ceil(tasks / concurrency) × cpu.
      */
     public static double computing(int tasks, double cpuMs, Model model, int cores) {
         int limit = model.concurrency().orElse(Integer.MAX_VALUE);
         int lanes = Math.max(1, Math.min(Math.min(cores, limit), tasks));
-        return tasks * cpuMs / lanes;
+        double spread = tasks * cpuMs / lanes;
+        double waves = Math.ceil((double) tasks / Math.max(1, Math.min(limit, tasks))) * cpuMs;
+        return Math.max(spread, waves);
     }
 }

@@ -30,7 +30,7 @@ public final class CpuPiScenario extends CpuScenario {
     @Override
     public List<ParamSpec> params() {
         return List.of(
-                ParamSpec.count("tasks", "10000", 1, "tasks per iteration"),
+                ParamSpec.tasks("10000"),
                 ParamSpec.count("terms", "20000000", 1, "terms of the Leibniz series each task sums"));
     }
 

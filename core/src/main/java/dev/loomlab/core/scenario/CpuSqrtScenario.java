@@ -30,7 +30,7 @@ public final class CpuSqrtScenario extends CpuScenario {
     @Override
     public List<ParamSpec> params() {
         return List.of(
-                ParamSpec.count("tasks", "1000", 1, "tasks per iteration"),
+                ParamSpec.tasks("1000"),
                 ParamSpec.count("n", "1000000", 1, "each task sums the square roots of 1..n"));
     }
 

@@ -33,7 +33,7 @@ public final class MixedScenario implements Scenario {
     @Override
     public List<ParamSpec> params() {
         return List.of(
-                ParamSpec.count("tasks", "1000", 1, "tasks per iteration"),
+                ParamSpec.tasks("1000"),
                 ParamSpec.duration("sleep", "20ms", "each task's blocking wait, before it computes"),
                 ParamSpec.count("n", "1000000", 0, "each task then sums the square roots of 1..n"),
                 ParamSpec.count("yield-every", "0", 0, "call Thread.yield() every K iterations of the sum (0 = never)"));
@@ -49,7 +49,10 @@ public final class MixedScenario implements Scenario {
         return new MixedWorkload(p.intCount("tasks"), p.durationNanos("sleep"), p.count("n"), p.count("yield-every"));
     }
 
-    /** The largest of: the waiting bound over sleep + compute, the CPU bound, one task alone. */
+    /**
+     * The larger of: the waiting bound over sleep + compute, and one sleep followed by the CPU bound
+     * (every task sleeps first, so no computation can start before one sleep has passed).
+     */
     @Override
     public double boundMs(ParamValues p, Model model, BoundContext context) {
         if (Double.isNaN(context.serialTaskMs())) {
@@ -57,8 +60,9 @@ public final class MixedScenario implements Scenario {
         }
         int tasks = p.intCount("tasks");
         double cpu = context.serialTaskMs();
-        double one = p.durationMillis("sleep") + cpu;
-        return Math.max(Bounds.waiting(tasks, one, model), Bounds.computing(tasks, cpu, model, context.cores()));
+        double sleep = p.durationMillis("sleep");
+        return Math.max(Bounds.waiting(tasks, sleep + cpu, model),
+                sleep + Bounds.computing(tasks, cpu, model, context.cores()));
     }
 
     @Override

@@ -34,7 +34,7 @@ public final class SleepScenario implements Scenario {
     @Override
     public List<ParamSpec> params() {
         return List.of(
-                ParamSpec.count("tasks", "10000", 1, "tasks per iteration"),
+                ParamSpec.tasks("10000"),
                 ParamSpec.duration("sleep", "300ms", "how long each task sleeps"));
     }
 

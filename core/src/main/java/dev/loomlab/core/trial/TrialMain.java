@@ -4,6 +4,9 @@ import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.core.scenario.ScenarioCatalog;
 
+import dev.loomlab.core.probe.HelperThreads;
+
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -18,8 +21,27 @@ import java.nio.file.StandardCopyOption;
 public final class TrialMain {
     /** Prefix of the progress lines on stdout. */
     public static final String PROGRESS = "#loomlab-progress ";
+    /** Exit code when the parent went away before the trial finished. */
+    static final int PARENT_GONE = 3;
 
     private TrialMain() {
+    }
+
+    /**
+     * Ends this JVM when the loomlab process that forked it is gone (its end of our stdin pipe closes),
+     * so a killed run leaves no trial behind.
+     */
+    private static void watchParent() {
+        HelperThreads.start("loomlab-parent-watch", () -> {
+            try {
+                while (System.in.read() >= 0) {
+                    // the parent never writes; keep waiting for end of stream
+                }
+            } catch (IOException ignored) {
+                // a broken pipe means the same: the parent is gone
+            }
+            Runtime.getRuntime().halt(PARENT_GONE);
+        });
     }
 
     public static void main(String[] args) throws Exception {
@@ -27,6 +49,7 @@ public final class TrialMain {
             System.err.println("usage: TrialMain <spec.json> <outcome.json>");
             System.exit(2);
         }
+        watchParent();
         Path out = Path.of(args[1]);
         TrialSpec spec = Json.mapper().readValue(Path.of(args[0]).toFile(), TrialSpec.class);
         System.out.println("loomlab trial: " + spec.scenario() + " " + spec.model() + " " + spec.params()

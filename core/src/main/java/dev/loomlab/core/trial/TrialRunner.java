@@ -58,7 +58,8 @@ public final class TrialRunner {
             command.addAll(DEFAULT_JVM_ARGS);
             command.addAll(jvmArgs);
             command.addAll(List.of("-cp", classPath, TrialMain.class.getName(), specFile.toString(), outcomeFile.toString()));
-            JvmInfo intended = new JvmInfo(jdk.version(), jdk.vendor(), jdk.home().toString(), jvmArgs);
+            JvmInfo intended = new JvmInfo(jdk.version(), jdk.vendor(), jdk.home().toString(),
+                    command.subList(1, command.indexOf("-cp")));
 
             Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             LogPump pump = new LogPump(process, log, progress);

@@ -37,6 +37,26 @@ class BoundsTest {
     }
 
     @Test
+    void aTaskIsIndivisibleOnItsThread() {
+        CpuSqrtScenario cpu = new CpuSqrtScenario();
+        ParamValues p = ParamValues.parse("cpu-sqrt", cpu.params(), Map.of("tasks", "3"));
+        // Two threads, three 1 ms tasks: one thread runs two of them.
+        assertThat(cpu.boundMs(p, models.create("platform:2"), new BoundContext(2, 1.0))).isEqualTo(2.0);
+        // Three threads on two cores share them: 1.5 ms.
+        assertThat(cpu.boundMs(p, models.create("platform:3"), new BoundContext(2, 1.0))).isEqualTo(1.5);
+    }
+
+    @Test
+    void mixedBoundSleepsBeforeItComputes() {
+        MixedScenario mixed = new MixedScenario();
+        ParamValues p = ParamValues.parse("mixed", mixed.params(), Map.of("tasks", "100", "sleep", "20ms"));
+        // Unbounded on 2 cores: one 20 ms sleep, then 100 × 1 ms of work over 2 cores.
+        assertThat(mixed.boundMs(p, models.create("virtual"), new BoundContext(2, 1.0))).isEqualTo(70.0);
+        // A pool of 10: ten waves of (20 + 1) ms dominate.
+        assertThat(mixed.boundMs(p, models.create("platform:10"), new BoundContext(2, 1.0))).isEqualTo(210.0);
+    }
+
+    @Test
     void publishedFiguresMatchByModelAndParams() {
         Published pool = sleep.published().stream().filter(p -> p.model().equals("platform:200")).findFirst().orElseThrow();
         assertThat(pool.matches("platform:200", Map.of("tasks", "10000", "sleep", "300ms"), 2)).isTrue();

@@ -89,6 +89,20 @@ class TrialRunnerTest {
     }
 
     @Test
+    void aTrialWhoseParentIsGoneEndsItself() throws Exception {
+        Path spec = dir.resolve("orphan.json");
+        dev.loomlab.core.result.Json.mapper().writeValue(spec.toFile(), sleep("virtual", "1", "5m", 1));
+        Process trial = new ProcessBuilder(jdk.java().toString(), "-cp", System.getProperty("java.class.path"),
+                TrialMain.class.getName(), spec.toString(), dir.resolve("orphan-out.json").toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("orphan.log").toFile()).start();
+        Thread.sleep(1000);
+        // What a dead parent looks like to the trial: its end of the stdin pipe closes.
+        trial.getOutputStream().close();
+        assertThat(trial.waitFor(60, TimeUnit.SECONDS)).as("trial ended without its parent").isTrue();
+        assertThat(trial.exitValue()).isEqualTo(TrialMain.PARENT_GONE);
+    }
+
+    @Test
     void inProcessExecutionGivesTheSameShape() throws Exception {
         TrialOutcome o = new TrialExecutor(ScenarioCatalog.load(), ModelCatalog.load())
                 .execute(sleep("platform:10", "100", "50ms", 1), ProgressListener.NONE);

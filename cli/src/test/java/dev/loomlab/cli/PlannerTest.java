@@ -1,0 +1,56 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.core.model.ModelCatalog;
+import dev.loomlab.core.scenario.ScenarioCatalog;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PlannerTest {
+    private final Planner planner = new Planner(ScenarioCatalog.load(), ModelCatalog.load());
+
+    @Test
+    void sweepsMultiplyModelsAndValuesInDeclaredOrder() {
+        RunOptions o = new RunOptions();
+        o.models = List.of("virtual", "platform:cores");
+        o.params = List.of("sleep=10ms,20ms", "tasks=1k");
+        List<PlannedResult> plan = planner.plan(List.of("sleep"), o);
+        assertThat(plan).extracting(p -> p.model() + " " + p.params())
+                .containsExactly("virtual tasks=1000 sleep=10ms",
+                        "platform:" + Runtime.getRuntime().availableProcessors() + " tasks=1000 sleep=10ms",
+                        "virtual tasks=1000 sleep=20ms",
+                        "platform:" + Runtime.getRuntime().availableProcessors() + " tasks=1000 sleep=20ms");
+        assertThat(plan).allSatisfy(p -> {
+            assertThat(p.forks()).isEqualTo(1);
+            assertThat(p.warmup()).isEqualTo(1);
+            assertThat(p.iterations()).isEqualTo(3);
+        });
+    }
+
+    @Test
+    void suitesKeepTheirRoundsUnlessTheUserGivesThem() {
+        List<PlannedResult> seeds = planner.plan(List.of("seeds"), new RunOptions());
+        PlannedResult article004 = seeds.stream()
+                .filter(p -> p.scenario().name().equals("sleep") && p.params().toString().contains("300ms"))
+                .findFirst().orElseThrow();
+        assertThat(article004.warmup()).isZero();
+        assertThat(article004.iterations()).isEqualTo(3);
+        RunOptions o = new RunOptions();
+        o.iterations = 1;
+        assertThat(planner.plan(List.of("seeds"), o)).allSatisfy(p -> assertThat(p.iterations()).isEqualTo(1));
+    }
+
+    @Test
+    void quickCoversEveryScenario() {
+        assertThat(planner.plan(List.of("quick"), new RunOptions()))
+                .extracting(p -> p.scenario().name()).containsAll(List.of("sleep", "cpu-sqrt", "cpu-pi", "mixed"));
+    }
+
+    @Test
+    void jvmArgsKeepQuotedPartsTogether() {
+        assertThat(Planner.splitArgs("  -Xmx1g  -Dname=\"a b\" '-Dx=y z' ")).containsExactly("-Xmx1g", "-Dname=a b", "-Dx=y z");
+        assertThat(Planner.splitArgs("")).isEmpty();
+    }
+}
