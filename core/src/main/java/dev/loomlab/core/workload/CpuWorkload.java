@@ -1,50 +1,34 @@
 package dev.loomlab.core.workload;
 
 import dev.loomlab.core.model.BlockingTask;
-import dev.loomlab.core.model.Style;
 import dev.loomlab.core.model.TaskClock;
 
-import java.util.Arrays;
 import java.util.Optional;
-import java.util.Set;
 import java.util.function.LongToDoubleFunction;
 
 /**
  * Each task computes the same pure function and stores its value; validation checks every stored value
  * equals one computed up front on a single thread (the loops are deterministic, so exactly equal).
  */
-public final class CpuWorkload implements Workload {
-    private final int tasks;
+public final class CpuWorkload extends BlockingWorkload {
     private final long n;
     private final LongToDoubleFunction kernel;
-    private final double expected;
-    private final double[] results;
+    private final TaskValues values;
 
     /**
      * @param n the kernel's size argument (terms or iterations)
      * @param kernel the computation of one task, given {@code n}
      */
     public CpuWorkload(int tasks, long n, LongToDoubleFunction kernel) {
-        this.tasks = tasks;
+        super(tasks);
         this.n = n;
         this.kernel = kernel;
-        this.expected = kernel.applyAsDouble(n);
-        this.results = new double[tasks];
-    }
-
-    @Override
-    public Set<Style> styles() {
-        return Set.of(Style.BLOCKING);
-    }
-
-    @Override
-    public int tasks() {
-        return tasks;
+        this.values = new TaskValues(tasks, kernel.applyAsDouble(n));
     }
 
     @Override
     public BlockingTask blockingTask() {
-        return index -> results[index] = kernel.applyAsDouble(n);
+        return index -> values.set(index, kernel.applyAsDouble(n));
     }
 
     @Override
@@ -54,17 +38,13 @@ public final class CpuWorkload implements Workload {
 
     @Override
     public void beforeIteration() {
-        Arrays.fill(results, Double.NaN);
+        values.clear();
     }
 
     @Override
     public void validate(TaskClock clock) throws ValidationException {
         Workload.requireAllCompleted(clock);
-        for (int i = 0; i < tasks; i++) {
-            if (Double.doubleToLongBits(results[i]) != Double.doubleToLongBits(expected)) {
-                throw new ValidationException("task " + i + " computed " + results[i] + ", expected " + expected);
-            }
-        }
+        values.check();
     }
 
     /** Σ √i for i = 1 … n (article 000's CPU task, n = 1,000,000). */

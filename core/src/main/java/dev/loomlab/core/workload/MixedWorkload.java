@@ -1,36 +1,30 @@
 package dev.loomlab.core.workload;
 
 import dev.loomlab.core.model.BlockingTask;
-import dev.loomlab.core.model.Style;
 import dev.loomlab.core.model.TaskClock;
 
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Each task sleeps (its I/O), then computes Σ √i for i = 1 … n, calling {@code Thread.yield()} every
  * {@code yieldEvery} iterations (0 = never): article 000's advice for mixed work, here measured.
  */
-public final class MixedWorkload implements Workload {
-    private final int tasks;
+public final class MixedWorkload extends BlockingWorkload {
     private final long sleepNanos;
     private final Duration sleep;
     private final long n;
     private final long yieldEvery;
-    private final double expected;
-    private final double[] results;
+    private final TaskValues values;
 
     /** @param sleepNanos each task's sleep in ns; @param yieldEvery iterations between yields, 0 for none */
     public MixedWorkload(int tasks, long sleepNanos, long n, long yieldEvery) {
-        this.tasks = tasks;
+        super(tasks);
         this.sleepNanos = sleepNanos;
         this.sleep = Duration.ofNanos(sleepNanos);
         this.n = n;
         this.yieldEvery = yieldEvery;
-        this.expected = compute();
-        this.results = new double[tasks];
+        this.values = new TaskValues(tasks, compute());
     }
 
     private double compute() {
@@ -50,43 +44,31 @@ public final class MixedWorkload implements Workload {
     }
 
     @Override
-    public Set<Style> styles() {
-        return Set.of(Style.BLOCKING);
-    }
-
-    @Override
-    public int tasks() {
-        return tasks;
-    }
-
-    @Override
     public BlockingTask blockingTask() {
         return index -> {
             if (sleepNanos > 0) {
                 Thread.sleep(sleep);
             }
-            results[index] = compute();
+            values.set(index, compute());
         };
     }
 
     @Override
     public Optional<BlockingTask> cpuPart() {
         // The work without its yields: what the yields cost then shows as lost efficiency.
-        return Optional.of(index -> results[index] = CpuWorkload.sqrtSum(n));
+        return Optional.of(index -> values.set(index, CpuWorkload.sqrtSum(n)));
     }
 
     @Override
     public void beforeIteration() {
-        Arrays.fill(results, Double.NaN);
+        values.clear();
     }
 
     @Override
     public void validate(TaskClock clock) throws ValidationException {
         Workload.requireAllCompleted(clock);
-        for (int i = 0; i < tasks; i++) {
-            if (Double.doubleToLongBits(results[i]) != Double.doubleToLongBits(expected)) {
-                throw new ValidationException("task " + i + " computed " + results[i] + ", expected " + expected);
-            }
+        values.check();
+        for (int i = 0; i < tasks(); i++) {
             if (clock.latencyNanos(i) < sleepNanos) {
                 throw new ValidationException("task " + i + " finished sooner than its sleep");
             }

@@ -1,34 +1,21 @@
 package dev.loomlab.core.workload;
 
 import dev.loomlab.core.model.BlockingTask;
-import dev.loomlab.core.model.Style;
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.param.Units;
 
 import java.time.Duration;
-import java.util.Set;
 
 /** Each task calls {@code Thread.sleep(sleep)}: blocking I/O reduced to its waiting (articles 002 and 004). */
-public final class SleepWorkload implements Workload {
-    private final int tasks;
+public final class SleepWorkload extends BlockingWorkload {
     private final long sleepNanos;
     private final Duration sleep;
 
     /** @param sleepNanos how long each task sleeps, in ns */
     public SleepWorkload(int tasks, long sleepNanos) {
-        this.tasks = tasks;
+        super(tasks);
         this.sleepNanos = sleepNanos;
         this.sleep = Duration.ofNanos(sleepNanos);
-    }
-
-    @Override
-    public Set<Style> styles() {
-        return Set.of(Style.BLOCKING);
-    }
-
-    @Override
-    public int tasks() {
-        return tasks;
     }
 
     @Override
@@ -44,7 +31,7 @@ public final class SleepWorkload implements Workload {
     @Override
     public void validate(TaskClock clock) throws ValidationException {
         Workload.requireAllCompleted(clock);
-        for (int i = 0; i < tasks; i++) {
+        for (int i = 0; i < tasks(); i++) {
             if (clock.latencyNanos(i) < sleepNanos) {
                 throw new ValidationException("task " + i + " finished in " + clock.latencyNanos(i)
                         + " ns, less than its sleep of " + Units.formatDuration(sleepNanos));
