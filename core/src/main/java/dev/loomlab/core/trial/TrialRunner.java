@@ -158,12 +158,14 @@ public final class TrialRunner {
         @Override
         public void run() {
             try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-                 BufferedWriter out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
+                 BufferedWriter out = openLog()) {
                 String line;
                 while ((line = in.readLine()) != null) {
-                    out.write(line);
-                    out.newLine();
-                    out.flush();
+                    if (out != null) {
+                        out.write(line);
+                        out.newLine();
+                        out.flush();
+                    }
                     if (line.startsWith(TrialMain.PROGRESS)) {
                         relay(line.substring(TrialMain.PROGRESS.length()));
                     } else {
@@ -177,6 +179,18 @@ public final class TrialRunner {
                 }
             } catch (IOException ignored) {
                 // the fork is gone; what was read is in the log
+            }
+        }
+
+        /** The log, or null when it cannot be written: the fork's output is then still drained, so it never blocks. */
+        private BufferedWriter openLog() {
+            try {
+                return Files.newBufferedWriter(log, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                synchronized (tail) {
+                    tail.addLast("(trial log " + log + " not writable: " + e.getMessage() + ")");
+                }
+                return null;
             }
         }
 

@@ -1,0 +1,79 @@
+package dev.loomlab.report;
+
+import dev.loomlab.core.result.Result;
+import dev.loomlab.core.result.ResultJson;
+import dev.loomlab.core.stats.LatencySummary;
+import dev.loomlab.core.stats.Summary;
+import dev.loomlab.core.trial.JvmInfo;
+import org.junit.jupiter.api.Test;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Results survive a JSON round trip and render into the table, CSV and Markdown without loss. */
+class RenderersTest {
+    private static final JvmInfo JVM = new JvmInfo("25.0.3+9-LTS", "Eclipse Adoptium", "/jdk", List.of());
+
+    private static Map<String, Object> params(int tasks, String sleep) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("tasks", tasks);
+        p.put("sleep", sleep);
+        return p;
+    }
+
+    private static Result ok() {
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("wall_ms", Summary.of(new double[]{2010, 2020, 2030}));
+        metrics.put("throughput_per_s", Summary.of(new double[]{990, 985, 980}));
+        metrics.put("task_latency_ms", new LatencySummary(1000, 1800, 1990, 2000, 2005, 1010, 6000));
+        metrics.put("peak_rss_mb", null);
+        metrics.put("threads_peak", Summary.of(new double[]{106, 106, 106}));
+        return new Result("sleep", "platform:100", params(2000, "100ms"), JVM, 1, 1, 3, "ok", null,
+                metrics, 2000.0, 2000.0 / 2020, null, new Result.PublishedFigure("004_x.txt", 15549, "i5", "mean of 3"),
+                List.of("logs/a.log"));
+    }
+
+    private static Result failed() {
+        return new Result("sleep", "virtual", params(1, "5m"), JVM, 1, 0, 1, "failed",
+                "timeout: trial exceeded 3s, \"killed\"\n--- trial log tail ---\nline", Map.of(), 300000.0, null, null, null,
+                List.of("logs/b.log"));
+    }
+
+    @Test
+    void aResultSurvivesItsJsonLine() throws Exception {
+        Result back = ResultJson.fromLine(ResultJson.toLine(ok()));
+        assertThat(back.metrics().get("wall_ms")).isInstanceOf(Summary.class);
+        assertThat(((Summary) back.metrics().get("wall_ms")).median()).isEqualTo(2020.0);
+        assertThat(((Summary) back.metrics().get("wall_ms")).ci999()).hasSize(2);
+        assertThat(back.metrics().get("task_latency_ms")).isEqualTo(ok().metrics().get("task_latency_ms"));
+        assertThat(back.metrics()).containsKey("peak_rss_mb");
+        assertThat(back.metrics().get("peak_rss_mb")).isNull();
+        assertThat(back.published().wallMs()).isEqualTo(15549.0);
+        assertThat(ResultJson.toLine(back)).isEqualTo(ResultJson.toLine(ok()));
+        assertThat(ResultJson.toLine(ok())).contains("\"bound_ms\":2000.0").doesNotContain("\n");
+    }
+
+    @Test
+    void csvQuotesErrorsAndKeepsOneRowPerResult() {
+        String csv = CsvReport.render(List.of(ok(), failed()));
+        List<String> rows = List.of(csv.split("\r\n"));
+        assertThat(rows.get(0)).startsWith("scenario,model,jdk_version,forks,warmup,iterations,status,param.sleep,param.tasks,wall_ms.median");
+        assertThat(rows.get(1)).contains("platform:100").contains(",2020,");
+        // The error holds a comma, quotes and newlines: one quoted field, not a broken row.
+        assertThat(csv).contains("\"timeout: trial exceeded 3s, \"\"killed\"\"\n--- trial log tail ---\nline\"");
+        assertThat(rows.get(0).split(",", -1).length).isEqualTo(rows.get(1).split(",", -1).length);
+    }
+
+    @Test
+    void tableShowsFiguresBoundAndPublishedAndExplainsFailures() {
+        String table = ConsoleReport.render(List.of(ok(), failed()));
+        assertThat(table).contains("2,020 ± ").contains("2,000").contains("0.99").contains("15,549 [004]");
+        assertThat(table).contains("failed: sleep virtual tasks=1 sleep=5m — timeout: trial exceeded 3s").contains("logs/b.log");
+        assertThat(table).doesNotContain("--- trial log tail ---");
+        String md = MarkdownReport.render(List.of(ok(), failed()), Map.of("cores", 2));
+        assertThat(md).contains("| sleep | platform:100 |").contains("## Not ok").contains("--- trial log tail ---");
+    }
+}
