@@ -43,6 +43,18 @@ public final class TaskClock {
         }
     }
 
+    /**
+     * Records that task {@code index} finished now, having failed with {@code failure} (null when it
+     * succeeded): for models that complete tasks asynchronously rather than through {@link #run}.
+     */
+    public void complete(int index, Throwable failure) {
+        if (failure != null) {
+            failures.incrementAndGet();
+            firstFailure.compareAndSet(null, failure);
+        }
+        completed[index] = System.nanoTime();
+    }
+
     /** Clears all records for the next iteration. */
     public void reset() {
         java.util.Arrays.fill(submitted, 0L);

@@ -18,7 +18,12 @@ public record ParamSpec(String name, ParamType type, String defaultValue, double
 
     /** The number of tasks in one iteration: at least 1, small enough to index arrays. */
     public static ParamSpec tasks(String defaultValue) {
-        return new ParamSpec("tasks", ParamType.COUNT, defaultValue, 1, Integer.MAX_VALUE - 8, "tasks per iteration");
+        return taskCount("tasks", defaultValue, "tasks per iteration");
+    }
+
+    /** A count of tasks under another name (e.g. {@code profiles}): at least 1, small enough to index arrays. */
+    public static ParamSpec taskCount(String name, String defaultValue, String description) {
+        return new ParamSpec(name, ParamType.COUNT, defaultValue, 1, Integer.MAX_VALUE - 8, description);
     }
 
     public static ParamSpec duration(String name, String defaultValue, String description) {

@@ -20,10 +20,10 @@ public final class ProbeSet implements AutoCloseable {
         this.sampler = new Sampler(sampled);
     }
 
-    /** CPU, RSS, heap, threads, carriers and GC. */
+    /** CPU, RSS, heap, allocation, threads, carriers and GC. */
     public static ProbeSet standard() {
         return new ProbeSet(List.of(new GcProbe(), new HeapProbe(), new RssProbe(), new ThreadsProbe(),
-                new CarriersProbe(), new CpuProbe()));
+                new CarriersProbe(), new AllocationProbe(), new CpuProbe()));
     }
 
     public void beforeIteration() {

@@ -2,10 +2,11 @@ package dev.loomlab.core.scenario;
 
 import java.util.List;
 
-/** Core's scenarios: sleep, cpu-sqrt, cpu-pi, mixed. */
+/** Core's scenarios: sleep, cpu-sqrt, cpu-pi, mixed, fanout. */
 public final class CoreScenarios implements ScenarioProvider {
     @Override
     public List<Scenario> scenarios() {
-        return List.of(new SleepScenario(), new CpuSqrtScenario(), new CpuPiScenario(), new MixedScenario());
+        return List.of(new SleepScenario(), new CpuSqrtScenario(), new CpuPiScenario(), new MixedScenario(),
+                new dev.loomlab.core.fanout.FanoutScenario());
     }
 }

@@ -3,6 +3,7 @@ package dev.loomlab.core.trial;
 import dev.loomlab.core.model.BlockingTask;
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.ModelCatalog;
+import dev.loomlab.core.model.ModelFailure;
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.param.ParamValues;
 import dev.loomlab.core.probe.ProbeSet;
@@ -47,47 +48,55 @@ public final class TrialExecutor {
         Model model = models.create(spec.model());
         Workload workload = scenario.workload(params);
         JvmInfo jvm = JvmInfo.current();
-        if (!workload.styles().contains(model.style())) {
-            return new TrialOutcome(TrialOutcome.NOT_APPLICABLE, "model " + model.name() + " runs " + model.style()
-                    + " tasks; scenario " + scenario.name() + " offers " + workload.styles(), jvm, null, null, List.of());
+        if (!workload.supports(model)) {
+            return new TrialOutcome(TrialOutcome.NOT_APPLICABLE, "scenario " + scenario.name() + " cannot run on model "
+                    + model.name(), jvm, null, null, List.of());
         }
-        TaskClock clock = new TaskClock(workload.tasks());
-        List<IterationResult> measured = new ArrayList<>();
         JitQuiet.warmBookkeeping();
         try (ProbeSet probes = ProbeSet.standard()) {
-            for (int i = 1; i <= spec.warmup(); i++) {
-                String error = iterate(workload, model, clock, probes, new LinkedHashMap<>());
-                if (error != null) {
-                    return new TrialOutcome(TrialOutcome.INVALID, "warm-up " + i + ": " + error, jvm, null, null, List.of());
-                }
-                progress.progress("warmup", i, spec.warmup());
-            }
-            boolean timesSerial = scenario.needsSerialTiming() && workload.cpuPart().isPresent();
-            double serialMs = Double.NaN;
-            if (timesSerial) {
-                serialMs = serialTaskMillis(workload, workload.cpuPart().get());
-                progress.progress("calibrate", 1, 1);
-            }
-            for (int i = 1; i <= spec.iterations(); i++) {
-                Map<String, Double> metrics = new LinkedHashMap<>();
-                String error = iterate(workload, model, clock, probes, metrics);
-                if (error != null) {
-                    return new TrialOutcome(TrialOutcome.INVALID, "iteration " + i + ": " + error, jvm, null,
-                            orNull(serialMs), List.copyOf(measured));
-                }
-                measured.add(new IterationResult(nullForNaN(metrics), encode(latencies(clock))));
-                progress.progress("measure", i, spec.iterations());
-            }
-            if (timesSerial) {
-                // Timed again after the measured iterations and the faster kept: a machine that was slow
-                // during one timing would otherwise lift the bound above what the iterations achieved.
-                serialMs = Math.min(serialMs, serialTaskMillis(workload, workload.cpuPart().get()));
-            }
-            double boundMs = scenario.boundMs(params, model,
-                    new BoundContext(Runtime.getRuntime().availableProcessors(), serialMs));
-            measured = withOverhead(measured, boundMs, scenario.reportsSchedulingOverhead());
-            return new TrialOutcome(TrialOutcome.OK, null, jvm, orNull(boundMs), orNull(serialMs), List.copyOf(measured));
+            return run(spec, progress, scenario, params, model, workload, probes);
+        } catch (ModelFailure e) {
+            return TrialOutcome.failed(e.getMessage(), jvm);
         }
+    }
+
+    /** Warm-up, serial timing, measured iterations, serial timing again, bound. */
+    private static TrialOutcome run(TrialSpec spec, ProgressListener progress, Scenario scenario, ParamValues params,
+                                    Model model, Workload workload, ProbeSet probes) throws InterruptedException {
+        JvmInfo jvm = JvmInfo.current();
+        TaskClock clock = new TaskClock(workload.tasks());
+        for (int i = 1; i <= spec.warmup(); i++) {
+            String error = iterate(workload, model, clock, probes, new LinkedHashMap<>());
+            if (error != null) {
+                return new TrialOutcome(TrialOutcome.INVALID, "warm-up " + i + ": " + error, jvm, null, null, List.of());
+            }
+            progress.progress("warmup", i, spec.warmup());
+        }
+        boolean timesSerial = scenario.needsSerialTiming() && workload.cpuPart().isPresent();
+        double serialMs = Double.NaN;
+        if (timesSerial) {
+            serialMs = serialTaskMillis(workload, workload.cpuPart().get());
+            progress.progress("calibrate", 1, 1);
+        }
+        List<IterationResult> measured = new ArrayList<>();
+        for (int i = 1; i <= spec.iterations(); i++) {
+            Map<String, Double> metrics = new LinkedHashMap<>();
+            String error = iterate(workload, model, clock, probes, metrics);
+            if (error != null) {
+                return new TrialOutcome(TrialOutcome.INVALID, "iteration " + i + ": " + error, jvm, null,
+                        orNull(serialMs), List.copyOf(measured));
+            }
+            measured.add(new IterationResult(nullForNaN(metrics), encode(latencies(clock))));
+            progress.progress("measure", i, spec.iterations());
+        }
+        if (timesSerial) {
+            // Timed again after the measured iterations and the faster kept: a machine that was slow
+            // during one timing would otherwise lift the bound above what the iterations achieved.
+            serialMs = Math.min(serialMs, serialTaskMillis(workload, workload.cpuPart().get()));
+        }
+        double boundMs = scenario.boundMs(params, model, new BoundContext(Runtime.getRuntime().availableProcessors(), serialMs));
+        measured = withOverhead(measured, boundMs, scenario.reportsSchedulingOverhead());
+        return new TrialOutcome(TrialOutcome.OK, null, jvm, orNull(boundMs), orNull(serialMs), List.copyOf(measured));
     }
 
     /** The iterations with {@code scheduling_overhead_pct} = (wall − bound) / wall × 100 set from {@code boundMs}. */
@@ -110,23 +119,27 @@ public final class TrialExecutor {
                                   Map<String, Double> metrics) throws InterruptedException {
         workload.beforeIteration();
         clock.reset();
-        BlockingTask task = workload.blockingTask();
         // No System.gc() here: G1 shrinks the heap after a full collection, and the smaller young
         // generation then collects inside the next iterations (measured: 4-9 ms of a 110 ms iteration).
         JitQuiet.awaitIdleCompiler();
         probes.beforeIteration();
         long start = System.nanoTime();
-        model.runAll(task, clock);
+        workload.run(model, clock);
         long wall = System.nanoTime() - start;
         probes.afterIteration(wall, metrics);
         metrics.put("wall_ms", wall / 1e6);
         metrics.put("throughput_per_s", clock.tasks() / (wall / 1e9));
         try {
             workload.validate(clock);
-            return null;
         } catch (ValidationException e) {
             return e.getMessage();
         }
+        metrics.putAll(workload.metrics(clock));
+        Double allocatedMb = metrics.get("allocated_mb");
+        if (allocatedMb != null && !allocatedMb.isNaN()) {
+            metrics.put("allocated_bytes_per_task", allocatedMb * 1024 * 1024 / clock.tasks());
+        }
+        return null;
     }
 
     /**

@@ -1,11 +1,14 @@
 package dev.loomlab.core.workload;
 
+import dev.loomlab.core.model.BlockingTask;
+import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.Style;
+import dev.loomlab.core.model.TaskClock;
 
 import java.util.Set;
 
 /** A workload offered in blocking style only, with a fixed number of tasks per iteration. */
-abstract class BlockingWorkload implements Workload {
+public abstract class BlockingWorkload implements Workload {
     private final int tasks;
 
     BlockingWorkload(int tasks) {
@@ -20,5 +23,13 @@ abstract class BlockingWorkload implements Workload {
     @Override
     public final int tasks() {
         return tasks;
+    }
+
+    /** The task in blocking style. */
+    public abstract BlockingTask blockingTask();
+
+    @Override
+    public void run(Model model, TaskClock clock) throws InterruptedException {
+        model.runAll(blockingTask(), clock);
     }
 }

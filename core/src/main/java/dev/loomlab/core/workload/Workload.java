@@ -1,6 +1,7 @@
 package dev.loomlab.core.workload;
 
 import dev.loomlab.core.model.BlockingTask;
+import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.Style;
 import dev.loomlab.core.model.TaskClock;
 
@@ -20,8 +21,18 @@ public interface Workload {
     /** Number of tasks in one iteration. */
     int tasks();
 
-    /** The task in blocking style. */
-    BlockingTask blockingTask();
+    /** True when this workload can run on {@code model}; otherwise its result is "not applicable". */
+    default boolean supports(Model model) {
+        return styles().contains(model.style());
+    }
+
+    /** Runs one iteration's tasks on {@code model}, recording each in {@code clock}. */
+    void run(Model model, TaskClock clock) throws InterruptedException;
+
+    /** Metrics of this workload's own for the iteration just validated (e.g. profiles built), by name. */
+    default java.util.Map<String, Double> metrics(TaskClock clock) {
+        return java.util.Map.of();
+    }
 
     /** Clears outputs before an iteration. */
     void beforeIteration();

@@ -1,0 +1,90 @@
+package dev.loomlab.core.fanout;
+
+import dev.loomlab.core.model.Model;
+import dev.loomlab.core.model.Style;
+import dev.loomlab.core.model.TaskClock;
+import dev.loomlab.core.workload.ValidationException;
+import dev.loomlab.core.workload.Workload;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Article 001's benchmark: build {@code profiles} user profiles at once, each one call then three in
+ * parallel, on a model's own fan-out form ({@link FanoutModels}). A model without one is not applicable.
+ * Failed profiles (injected call failures) are counted, as the article's runner logs and skips them;
+ * validation checks that exactly the profiles meant to fail did, and every other one is complete.
+ */
+public final class FanoutWorkload implements Workload {
+    private final int profiles;
+    private final SimulatedUserService service;
+    private final UserProfile[] built;
+    private final int expectedFailures;
+
+    /** @param failureRate fraction of calls that throw, 0 … 1 */
+    public FanoutWorkload(int profiles, Duration latency, double failureRate) {
+        this.profiles = profiles;
+        this.service = new SimulatedUserService(latency, failureRate);
+        this.built = new UserProfile[profiles];
+        int failing = 0;
+        for (int id = 1; id <= profiles; id++) {
+            failing += service.profileFails(id) ? 1 : 0;
+        }
+        this.expectedFailures = failing;
+    }
+
+    @Override
+    public Set<Style> styles() {
+        return Set.of(Style.BLOCKING);
+    }
+
+    @Override
+    public int tasks() {
+        return profiles;
+    }
+
+    @Override
+    public boolean supports(Model model) {
+        return FanoutModels.of(model, service).isPresent();
+    }
+
+    @Override
+    public void run(Model model, TaskClock clock) throws InterruptedException {
+        FanoutModels.of(model, service).orElseThrow().buildAll(service, built, clock);
+    }
+
+    @Override
+    public void beforeIteration() {
+        Arrays.fill(built, null);
+    }
+
+    @Override
+    public void validate(TaskClock clock) throws ValidationException {
+        int done = clock.completedCount();
+        if (done != profiles) {
+            throw new ValidationException(done + " of " + profiles + " profile builds finished");
+        }
+        if (clock.failures() != expectedFailures) {
+            throw new ValidationException(clock.failures() + " profiles failed, but the injected failures touch "
+                    + expectedFailures + (clock.firstFailure() == null ? "" : "; first: " + clock.firstFailure()));
+        }
+        for (int i = 0; i < profiles; i++) {
+            int id = i + 1;
+            boolean fails = service.profileFails(id);
+            if (fails && built[i] != null) {
+                throw new ValidationException("profile " + id + " was built although one of its calls failed");
+            }
+            if (!fails && !UserProfile.expected(id).equals(built[i])) {
+                throw new ValidationException("profile " + id + " is " + built[i] + ", expected " + UserProfile.expected(id));
+            }
+        }
+    }
+
+    /** {@code profiles_built} and {@code profiles_failed}: built + failed = profiles after validation. */
+    @Override
+    public Map<String, Double> metrics(TaskClock clock) {
+        return Map.of("profiles_built", (double) (profiles - clock.failures()), "profiles_failed", (double) clock.failures());
+    }
+}
