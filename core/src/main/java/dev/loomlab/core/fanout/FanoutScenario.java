@@ -80,15 +80,17 @@ public final class FanoutScenario implements Scenario {
 
     @Override
     public List<ScenarioRun> seeds() {
+        // 1,000,000 profiles joins the suites with the heap settings it needs (at 100,000 the virtual model
+        // peaks at 1.4 GB of heap; ten times that exceeds the default maximum heap here).
         return List.of(ScenarioRun.of(name(), List.of("virtual"),
-                Map.of("profiles", "1000,10000,100000,1000000", "latency", "500ms")));
+                Map.of("profiles", "1000,10000,100000", "latency", "500ms")));
     }
 
     @Override
     public List<ScenarioRun> full() {
         return List.of(
                 ScenarioRun.of(name(), List.of("virtual", "virtual-direct"),
-                        Map.of("profiles", "1000,10000,100000,1000000", "latency", "500ms")),
+                        Map.of("profiles", "1000,10000,100000", "latency", "500ms")),
                 ScenarioRun.of(name(), List.of("completable:200", "completable:1000", "platform:2000"),
                         Map.of("profiles", "1000", "latency", "500ms")));
     }
