@@ -2,23 +2,25 @@ package dev.loomlab.core.fanout;
 
 import dev.loomlab.core.model.Model;
 
-import java.util.Optional;
-import java.util.concurrent.Executors;
+import dev.loomlab.core.Plugins;
 
-/** The fan-out form of each model that has one; others are "not applicable" to the fan-out workload. */
+import java.util.List;
+import java.util.Optional;
+
+/** The fan-out form of each model that has one, from every {@link FanoutProvider}; others are "not applicable". */
 public final class FanoutModels {
     private FanoutModels() {
     }
 
+    private static final List<FanoutProvider> PROVIDERS = Plugins.load(FanoutProvider.class);
+
     public static Optional<FanoutModel> of(Model model, SimulatedUserService service) {
-        String name = model.name();
-        String kind = name.contains(":") ? name.substring(0, name.indexOf(':')) : name;
-        return Optional.ofNullable(switch (kind) {
-            case "virtual" -> new ExecutorFanout(Executors::newVirtualThreadPerTaskExecutor);
-            case "virtual-direct" -> new DirectVirtualFanout();
-            case "completable" -> new CompletableFanout(model.concurrency().getAsInt());
-            case "platform" -> new PoolFanout(model.concurrency().getAsInt(), service);
-            default -> null;
-        });
+        for (FanoutProvider p : PROVIDERS) {
+            Optional<FanoutModel> form = p.of(model, service);
+            if (form.isPresent()) {
+                return form;
+            }
+        }
+        return Optional.empty();
     }
 }

@@ -43,7 +43,7 @@ public final class FanoutScenario implements Scenario {
 
     @Override
     public List<String> defaultModels() {
-        return List.of("virtual", "virtual-direct", "completable:200");
+        return List.of("virtual", "virtual-direct", "completable:200", "reactor");
     }
 
     @Override
@@ -89,7 +89,7 @@ public final class FanoutScenario implements Scenario {
     @Override
     public List<ScenarioRun> full() {
         return List.of(
-                ScenarioRun.of(name(), List.of("virtual", "virtual-direct"),
+                ScenarioRun.of(name(), List.of("virtual", "virtual-direct", "reactor"),
                         Map.of("profiles", "1000,10000,100000", "latency", "500ms")),
                 ScenarioRun.of(name(), List.of("completable:200", "completable:1000", "platform:2000"),
                         Map.of("profiles", "1000", "latency", "500ms")));

@@ -10,13 +10,14 @@ import java.util.concurrent.atomic.LongAdder;
  * advance and can be checked exactly. Counts finished calls, so a model can tell progress from a stall.
  */
 public final class SimulatedUserService implements UserService {
-    static final int USER = 0;
-    static final int ORDERS = 1;
-    static final int PREFERENCES = 2;
-    static final int NOTIFICATIONS = 3;
-    private static final List<Order> ORDERS_OF_ANY = List.of(new Order("O1", "Item A"), new Order("O2", "Item B"));
-    private static final Preferences PREFERENCES_OF_ANY = new Preferences(true, "en-US");
-    private static final List<Notification> NOTIFICATIONS_OF_ANY =
+    public static final int USER = 0;
+    public static final int ORDERS = 1;
+    public static final int PREFERENCES = 2;
+    public static final int NOTIFICATIONS = 3;
+    /** The article's data, the same for every user. */
+    public static final List<Order> ORDERS_OF_ANY = List.of(new Order("O1", "Item A"), new Order("O2", "Item B"));
+    public static final Preferences PREFERENCES_OF_ANY = new Preferences(true, "en-US");
+    public static final List<Notification> NOTIFICATIONS_OF_ANY =
             List.of(new Notification("N1", "Welcome"), new Notification("N2", "Discount"));
 
     private final Duration latency;
@@ -55,6 +56,15 @@ public final class SimulatedUserService implements UserService {
 
     private void call(int id, int call) throws InterruptedException {
         Thread.sleep(latency);
+        finish(id, call);
+    }
+
+    /**
+     * Ends call {@code call} for user {@code id} once its latency has passed — for models that wait
+     * without blocking (a timer, {@code delay}) rather than in {@code Thread.sleep}. Counts the call and
+     * throws the injected failure if it is one.
+     */
+    public void finish(int id, int call) {
         callsDone.increment();
         if (fails(id, call)) {
             throw new SimulatedCallFailure("call " + call + " for user " + id + " failed (injected)");
@@ -62,7 +72,7 @@ public final class SimulatedUserService implements UserService {
     }
 
     /** True when call {@code call} for user {@code id} is one of the injected failures. */
-    boolean fails(int id, int call) {
+    public boolean fails(int id, int call) {
         if (failureRate <= 0) {
             return false;
         }
@@ -92,7 +102,7 @@ public final class SimulatedUserService implements UserService {
     }
 
     /** An injected failure of a simulated call. */
-    static final class SimulatedCallFailure extends RuntimeException {
+    public static final class SimulatedCallFailure extends RuntimeException {
         SimulatedCallFailure(String message) {
             super(message, null, false, false);
         }

@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
-import java.util.ServiceLoader;
 
 /**
  * Every model kind on the class path, and the parser of model names: {@code virtual},
@@ -28,9 +27,7 @@ public final class ModelCatalog {
 
     /** The catalog of all providers found by {@link ServiceLoader}. */
     public static ModelCatalog load() {
-        List<ModelProvider> providers = new ArrayList<>();
-        ServiceLoader.load(ModelProvider.class).forEach(providers::add);
-        return new ModelCatalog(providers);
+        return new ModelCatalog(dev.loomlab.core.Plugins.load(ModelProvider.class));
     }
 
     public List<ModelProvider.ModelKind> kinds() {

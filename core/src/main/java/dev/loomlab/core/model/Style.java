@@ -3,5 +3,9 @@ package dev.loomlab.core.model;
 /** The programming style a model runs tasks in; a workload offers one or more of these. */
 public enum Style {
     /** Plain blocking code: a task is a {@link BlockingTask}. */
-    BLOCKING
+    BLOCKING,
+    /** Kotlin suspending functions: runs only workloads that offer a form of their own for it. */
+    SUSPENDING,
+    /** Reactive streams (Reactor): runs only workloads that offer a form of their own for it. */
+    REACTIVE
 }

@@ -7,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.ServiceLoader;
 
 /** Every scenario on the class path, by name. */
 public final class ScenarioCatalog {
@@ -18,7 +17,7 @@ public final class ScenarioCatalog {
 
     public static ScenarioCatalog load() {
         ScenarioCatalog c = new ScenarioCatalog();
-        for (ScenarioProvider p : ServiceLoader.load(ScenarioProvider.class)) {
+        for (ScenarioProvider p : dev.loomlab.core.Plugins.load(ScenarioProvider.class)) {
             for (Scenario s : p.scenarios()) {
                 c.scenarios.putIfAbsent(s.name(), s);
             }

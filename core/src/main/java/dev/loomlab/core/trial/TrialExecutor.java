@@ -1,5 +1,6 @@
 package dev.loomlab.core.trial;
 
+import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.model.BlockingTask;
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.ModelCatalog;
@@ -45,9 +46,16 @@ public final class TrialExecutor {
     public TrialOutcome execute(TrialSpec spec, ProgressListener progress) throws InterruptedException {
         Scenario scenario = scenarios.get(spec.scenario());
         ParamValues params = ParamValues.parse(scenario.name(), scenario.params(), spec.params());
-        Model model = models.create(spec.model());
-        Workload workload = scenario.workload(params);
         JvmInfo jvm = JvmInfo.current();
+        Model model;
+        try {
+            model = models.create(spec.model());
+        } catch (BadInputException e) {
+            // Known to the launcher's JDK 25 but not loadable here (a newer or preview-only module).
+            return new TrialOutcome(TrialOutcome.NOT_APPLICABLE, "model " + spec.model() + " is not available on Java "
+                    + System.getProperty("java.version") + " (" + e.getMessage() + ")", jvm, null, null, List.of());
+        }
+        Workload workload = scenario.workload(params);
         if (!workload.supports(model)) {
             return new TrialOutcome(TrialOutcome.NOT_APPLICABLE, "scenario " + scenario.name() + " cannot run on model "
                     + model.name(), jvm, null, null, List.of());

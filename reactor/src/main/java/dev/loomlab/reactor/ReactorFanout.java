@@ -1,0 +1,63 @@
+package dev.loomlab.reactor;
+
+import dev.loomlab.core.fanout.FanoutModel;
+import dev.loomlab.core.fanout.SimulatedUserService;
+import dev.loomlab.core.fanout.User;
+import dev.loomlab.core.fanout.UserProfile;
+import dev.loomlab.core.fanout.UserService;
+import dev.loomlab.core.model.TaskClock;
+import reactor.core.publisher.Mono;
+
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
+
+/**
+ * {@code reactor}: each call a {@code Mono.delay(latency)} that then yields the article's data (or its
+ * injected failure); a profile is the user's Mono {@code flatMap}ped into {@code Mono.zip} of the other
+ * three. Every build is subscribed at once; nothing blocks but this method's final wait.
+ */
+final class ReactorFanout implements FanoutModel {
+    private final SimulatedUserService service;
+
+    ReactorFanout(SimulatedUserService service) {
+        this.service = service;
+    }
+
+    @Override
+    public void buildAll(UserService ignored, UserProfile[] built, TaskClock clock) throws InterruptedException {
+        CountDownLatch done = new CountDownLatch(clock.tasks());
+        for (int i = 0; i < clock.tasks(); i++) {
+            int index = i;
+            clock.submitted(index);
+            build(index + 1).subscribe(
+                    profile -> built[index] = profile,
+                    failure -> {
+                        clock.complete(index, failure);
+                        done.countDown();
+                    },
+                    () -> {
+                        clock.complete(index, null);
+                        done.countDown();
+                    });
+        }
+        done.await();
+    }
+
+    Mono<UserProfile> build(int id) {
+        return call(id, SimulatedUserService.USER, () -> new User(id, "User-%d".formatted(id)))
+                .flatMap(user -> Mono.zip(
+                                call(user.id(), SimulatedUserService.ORDERS, () -> SimulatedUserService.ORDERS_OF_ANY),
+                                call(user.id(), SimulatedUserService.PREFERENCES, () -> SimulatedUserService.PREFERENCES_OF_ANY),
+                                call(user.id(), SimulatedUserService.NOTIFICATIONS, () -> SimulatedUserService.NOTIFICATIONS_OF_ANY))
+                        .map(t -> new UserProfile(user, t.getT1(), t.getT2(), t.getT3())));
+    }
+
+    private <T> Mono<T> call(int id, int call, Supplier<T> value) {
+        Duration latency = service.latency();
+        return Mono.delay(latency).map(tick -> {
+            service.finish(id, call);
+            return value.get();
+        });
+    }
+}
