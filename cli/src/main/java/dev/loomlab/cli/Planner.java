@@ -88,10 +88,12 @@ public final class Planner {
                         throw new BadInputException("-m: empty model name");
                     }
                     String model = models.canonicalName(m);
+                    List<String> trialArgs = new ArrayList<>(models.trialJvmArgs(m));
+                    trialArgs.addAll(jvmArgs);
                     for (Jdk jdk : jdks) {
                         String key = scenario.name() + "|" + model + "|" + values + "|" + jdk.home() + "|" + warmup + "|" + iterations;
                         if (seen.add(key)) {
-                            planned.add(new PlannedResult(scenario, model, values, jdk, forks, warmup, iterations, jvmArgs));
+                            planned.add(new PlannedResult(scenario, model, values, jdk, forks, warmup, iterations, trialArgs));
                         }
                     }
                 }

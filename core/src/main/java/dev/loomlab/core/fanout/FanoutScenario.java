@@ -43,7 +43,7 @@ public final class FanoutScenario implements Scenario {
 
     @Override
     public List<String> defaultModels() {
-        return List.of("virtual", "virtual-direct", "completable:200", "reactor");
+        return List.of("virtual", "virtual-direct", "structured", "completable:200", "reactor");
     }
 
     @Override
@@ -66,7 +66,12 @@ public final class FanoutScenario implements Scenario {
     @Override
     public List<Published> published() {
         String note = "VT executor builder, one run; threads all/non-daemon 15/1 at 1,000";
+        String structured = "StructuredTaskScope (JDK 21 ShutdownOnFailure), one run";
         return List.of(
+                new Published(A001, A001_HW, "structured", Map.of("profiles", "1000", "latency", "500ms"), 1045, structured),
+                new Published(A001, A001_HW, "structured", Map.of("profiles", "10000", "latency", "500ms"), 1109, structured),
+                new Published(A001, A001_HW, "structured", Map.of("profiles", "100000", "latency", "500ms"), 1369, structured),
+                new Published(A001, A001_HW, "structured", Map.of("profiles", "1000000", "latency", "500ms"), 15110, structured),
                 new Published(A001, A001_HW, "virtual", Map.of("profiles", "1000", "latency", "500ms"), 1046, note),
                 new Published(A001, A001_HW, "virtual", Map.of("profiles", "10000", "latency", "500ms"), 1115, "one run"),
                 new Published(A001, A001_HW, "virtual", Map.of("profiles", "100000", "latency", "500ms"), 1351, "one run"),
@@ -82,14 +87,14 @@ public final class FanoutScenario implements Scenario {
     public List<ScenarioRun> seeds() {
         // 1,000,000 profiles joins the suites with the heap settings it needs (at 100,000 the virtual model
         // peaks at 1.4 GB of heap; ten times that exceeds the default maximum heap here).
-        return List.of(ScenarioRun.of(name(), List.of("virtual"),
+        return List.of(ScenarioRun.of(name(), List.of("virtual", "structured"),
                 Map.of("profiles", "1000,10000,100000", "latency", "500ms")));
     }
 
     @Override
     public List<ScenarioRun> full() {
         return List.of(
-                ScenarioRun.of(name(), List.of("virtual", "virtual-direct", "reactor"),
+                ScenarioRun.of(name(), List.of("virtual", "virtual-direct", "structured", "reactor"),
                         Map.of("profiles", "1000,10000,100000", "latency", "500ms")),
                 ScenarioRun.of(name(), List.of("completable:200", "completable:1000", "platform:2000"),
                         Map.of("profiles", "1000", "latency", "500ms")));

@@ -34,6 +34,14 @@ public final class ModelCatalog {
         return Collections.unmodifiableList(new ArrayList<>(kinds.values()));
     }
 
+    /** The flags trial JVMs of this model need (its kind's), e.g. {@code --enable-preview}. */
+    public List<String> trialJvmArgs(String spec) {
+        String text = spec.trim();
+        int colon = text.indexOf(':');
+        ModelProvider.ModelKind kind = kinds.get(colon < 0 ? text : text.substring(0, colon));
+        return kind == null ? List.of() : kind.trialJvmArgs();
+    }
+
     /** The canonical name of a model spec: {@code platform:cores} becomes {@code platform:8} on 8 cores. */
     public String canonicalName(String spec) {
         return create(spec).name();

@@ -17,8 +17,12 @@ public interface ModelProvider {
      *
      * @param sized true when the name must be followed by {@code :N}
      * @param factory makes the model for a size (empty when not sized)
+     * @param trialJvmArgs flags its trial JVMs need (e.g. {@code --enable-preview})
      */
-    record ModelKind(String name, boolean sized, String description, Factory factory) {
+    record ModelKind(String name, boolean sized, String description, Factory factory, List<String> trialJvmArgs) {
+        public ModelKind(String name, boolean sized, String description, Factory factory) {
+            this(name, sized, description, factory, List.of());
+        }
     }
 
     /** Makes a model instance, given its size when the kind is sized. */

@@ -1,0 +1,50 @@
+package dev.loomlab.structured;
+
+import dev.loomlab.core.fanout.SimulatedUserService;
+import dev.loomlab.core.model.ModelCatalog;
+import dev.loomlab.core.scenario.ScenarioCatalog;
+import dev.loomlab.core.trial.ProgressListener;
+import dev.loomlab.core.trial.TrialExecutor;
+import dev.loomlab.core.trial.TrialOutcome;
+import dev.loomlab.core.trial.TrialSpec;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class StructuredTest {
+    private final TrialExecutor executor = new TrialExecutor(ScenarioCatalog.load(), ModelCatalog.load());
+
+    private TrialOutcome run(String scenario, Map<String, String> params) throws InterruptedException {
+        return executor.execute(new TrialSpec(scenario, "structured", params, 0, 1, 0), ProgressListener.NONE);
+    }
+
+    @Test
+    void structuredFanoutBuildsEveryProfileNoFasterThanTwoCalls() throws InterruptedException {
+        TrialOutcome o = run("fanout", Map.of("profiles", "1000", "latency", "50ms"));
+        assertThat(o.status()).as(o.error()).isEqualTo(TrialOutcome.OK);
+        assertThat(o.iterations().get(0).metrics().get("wall_ms")).isGreaterThanOrEqualTo(100.0);
+        assertThat(o.iterations().get(0).metrics().get("profiles_built")).isEqualTo(1000.0);
+    }
+
+    @Test
+    void injectedFailuresAreCountedExactly() throws InterruptedException {
+        SimulatedUserService service = new SimulatedUserService(Duration.ZERO, 0.1);
+        int expected = 0;
+        for (int id = 1; id <= 300; id++) {
+            expected += service.profileFails(id) ? 1 : 0;
+        }
+        TrialOutcome o = run("fanout", Map.of("profiles", "300", "latency", "1ms", "failure-rate", "0.1"));
+        assertThat(o.status()).as(o.error()).isEqualTo(TrialOutcome.OK);
+        assertThat(o.iterations().get(0).metrics().get("profiles_failed")).isEqualTo((double) expected);
+    }
+
+    @Test
+    void structuredRunsBlockingTasksToo() throws InterruptedException {
+        TrialOutcome o = run("sleep", Map.of("tasks", "100", "sleep", "50ms"));
+        assertThat(o.status()).as(o.error()).isEqualTo(TrialOutcome.OK);
+        assertThat(o.iterations().get(0).metrics().get("wall_ms")).isGreaterThanOrEqualTo(50.0);
+    }
+}
