@@ -43,7 +43,8 @@ public final class FanoutScenario implements Scenario {
 
     @Override
     public List<String> defaultModels() {
-        return List.of("virtual", "virtual-direct", "structured", "completable:200", "reactor");
+        return List.of("coroutines", "virtual", "virtual-direct", "structured", "reactor", "coroutines-virtual",
+                "coroutines-io", "completable:200");
     }
 
     @Override
@@ -67,7 +68,13 @@ public final class FanoutScenario implements Scenario {
     public List<Published> published() {
         String note = "VT executor builder, one run; threads all/non-daemon 15/1 at 1,000";
         String structured = "StructuredTaskScope (JDK 21 ShutdownOnFailure), one run";
+        String kotlin = "coroutineScope { async … await } with delay, Kotlin 2.0, one run";
         return List.of(
+                new Published(A001, A001_HW, "coroutines", Map.of("profiles", "1000", "latency", "500ms"), 1062,
+                        kotlin + "; threads all/non-daemon 16/1"),
+                new Published(A001, A001_HW, "coroutines", Map.of("profiles", "10000", "latency", "500ms"), 1124, kotlin),
+                new Published(A001, A001_HW, "coroutines", Map.of("profiles", "100000", "latency", "500ms"), 1359, kotlin),
+                new Published(A001, A001_HW, "coroutines", Map.of("profiles", "1000000", "latency", "500ms"), 6652, kotlin),
                 new Published(A001, A001_HW, "structured", Map.of("profiles", "1000", "latency", "500ms"), 1045, structured),
                 new Published(A001, A001_HW, "structured", Map.of("profiles", "10000", "latency", "500ms"), 1109, structured),
                 new Published(A001, A001_HW, "structured", Map.of("profiles", "100000", "latency", "500ms"), 1369, structured),
@@ -80,23 +87,26 @@ public final class FanoutScenario implements Scenario {
 
     @Override
     public List<ScenarioRun> quick() {
-        return List.of(ScenarioRun.of(name(), defaultModels(), Map.of("profiles", "1000", "latency", "50ms")));
+        List<String> every = new java.util.ArrayList<>(defaultModels());
+        every.add("platform:1000");
+        return List.of(ScenarioRun.of(name(), every, Map.of("profiles", "500", "latency", "20ms")));
     }
 
     @Override
     public List<ScenarioRun> seeds() {
         // 1,000,000 profiles joins the suites with the heap settings it needs (at 100,000 the virtual model
         // peaks at 1.4 GB of heap; ten times that exceeds the default maximum heap here).
-        return List.of(ScenarioRun.of(name(), List.of("virtual", "structured"),
+        return List.of(ScenarioRun.of(name(), List.of("coroutines", "virtual", "structured"),
                 Map.of("profiles", "1000,10000,100000", "latency", "500ms")));
     }
 
     @Override
     public List<ScenarioRun> full() {
         return List.of(
-                ScenarioRun.of(name(), List.of("virtual", "virtual-direct", "structured", "reactor"),
+                ScenarioRun.of(name(), List.of("coroutines", "virtual", "virtual-direct", "structured", "reactor",
+                                "coroutines-virtual"),
                         Map.of("profiles", "1000,10000,100000", "latency", "500ms")),
-                ScenarioRun.of(name(), List.of("completable:200", "completable:1000", "platform:2000"),
+                ScenarioRun.of(name(), List.of("completable:200", "completable:1000", "coroutines-io", "platform:2000"),
                         Map.of("profiles", "1000", "latency", "500ms")));
     }
 }

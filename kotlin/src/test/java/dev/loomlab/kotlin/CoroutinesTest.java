@@ -1,0 +1,67 @@
+package dev.loomlab.kotlin;
+
+import dev.loomlab.core.fanout.SimulatedUserService;
+import dev.loomlab.core.model.ModelCatalog;
+import dev.loomlab.core.scenario.ScenarioCatalog;
+import dev.loomlab.core.trial.ProgressListener;
+import dev.loomlab.core.trial.TrialExecutor;
+import dev.loomlab.core.trial.TrialOutcome;
+import dev.loomlab.core.trial.TrialSpec;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class CoroutinesTest {
+    private final TrialExecutor executor = new TrialExecutor(ScenarioCatalog.load(), ModelCatalog.load());
+
+    private TrialOutcome run(String model, String scenario, Map<String, String> params) throws InterruptedException {
+        return executor.execute(new TrialSpec(scenario, model, params, 0, 1, 0), ProgressListener.NONE);
+    }
+
+    @Test
+    void everyCoroutineModelBuildsEveryProfileNoFasterThanTwoCalls() throws InterruptedException {
+        for (String model : new String[]{"coroutines", "coroutines-io", "coroutines-virtual"}) {
+            TrialOutcome o = run(model, "fanout", Map.of("profiles", "200", "latency", "20ms"));
+            assertThat(o.status()).as(model + ": " + o.error()).isEqualTo(TrialOutcome.OK);
+            assertThat(o.iterations().get(0).metrics().get("wall_ms")).as(model).isGreaterThanOrEqualTo(40.0);
+            assertThat(o.iterations().get(0).metrics().get("profiles_built")).as(model).isEqualTo(200.0);
+        }
+    }
+
+    @Test
+    void dispatchersIoCapsBlockingCallsAtSixtyFour() throws InterruptedException {
+        // 200 profiles = 800 blocking calls of 20 ms, at most 64 at once: 13 waves, 260 ms.
+        TrialOutcome o = run("coroutines-io", "fanout", Map.of("profiles", "200", "latency", "20ms"));
+        assertThat(o.boundMs()).isEqualTo(260.0);
+        assertThat(o.iterations().get(0).metrics().get("wall_ms")).isGreaterThanOrEqualTo(260.0);
+    }
+
+    @Test
+    void injectedFailuresAreCountedExactly() throws InterruptedException {
+        SimulatedUserService service = new SimulatedUserService(Duration.ZERO, 0.1);
+        int expected = 0;
+        for (int id = 1; id <= 300; id++) {
+            expected += service.profileFails(id) ? 1 : 0;
+        }
+        for (String model : new String[]{"coroutines", "coroutines-io", "coroutines-virtual"}) {
+            TrialOutcome o = run(model, "fanout", Map.of("profiles", "300", "latency", "1ms", "failure-rate", "0.1"));
+            assertThat(o.status()).as(model + ": " + o.error()).isEqualTo(TrialOutcome.OK);
+            assertThat(o.iterations().get(0).metrics().get("profiles_failed")).as(model).isEqualTo((double) expected);
+        }
+    }
+
+    @Test
+    void suspendingCoroutinesCannotRunBlockingTasksButTheBlockingFormsCan() throws InterruptedException {
+        assertThat(run("coroutines", "sleep", Map.of("tasks", "10", "sleep", "1ms")).status())
+                .isEqualTo(TrialOutcome.NOT_APPLICABLE);
+        TrialOutcome io = run("coroutines-io", "sleep", Map.of("tasks", "128", "sleep", "50ms"));
+        assertThat(io.status()).isEqualTo(TrialOutcome.OK);
+        // 128 sleeps on 64 threads: two waves.
+        assertThat(io.iterations().get(0).metrics().get("wall_ms")).isGreaterThanOrEqualTo(100.0);
+        assertThat(run("coroutines-virtual", "sleep", Map.of("tasks", "100", "sleep", "50ms")).status())
+                .isEqualTo(TrialOutcome.OK);
+    }
+}
