@@ -87,9 +87,9 @@ public final class FanoutScenario implements Scenario {
 
     @Override
     public List<ScenarioRun> quick() {
-        List<String> every = new java.util.ArrayList<>(defaultModels());
-        every.add("platform:1000");
-        return List.of(ScenarioRun.of(name(), every, Map.of("profiles", "500", "latency", "20ms")));
+        // platform:N's fan-out (and its starvation) is in the full suite: its thousand platform threads
+        // would cost the quick suite more than every other fan-out model together.
+        return List.of(ScenarioRun.of(name(), defaultModels(), Map.of("profiles", "500", "latency", "20ms")));
     }
 
     @Override
@@ -106,7 +106,8 @@ public final class FanoutScenario implements Scenario {
                 ScenarioRun.of(name(), List.of("coroutines", "virtual", "virtual-direct", "structured", "reactor",
                                 "coroutines-virtual"),
                         Map.of("profiles", "1000,10000,100000", "latency", "500ms")),
-                ScenarioRun.of(name(), List.of("completable:200", "completable:1000", "coroutines-io", "platform:2000"),
+                ScenarioRun.of(name(), List.of("completable:200", "completable:1000", "coroutines-io", "platform:200",
+                                "platform:2000"),
                         Map.of("profiles", "1000", "latency", "500ms")));
     }
 }

@@ -78,7 +78,7 @@ public final class MixedScenario implements Scenario {
     @Override
     public List<ScenarioRun> quick() {
         return List.of(ScenarioRun.of(name(), List.of("virtual", "platform:100"),
-                Map.of("tasks", "500", "sleep", "20ms", "n", "500000", "yield-every", "0,10000")));
+                Map.of("tasks", "300", "sleep", "20ms", "n", "500000", "yield-every", "0,10000")));
     }
 
     @Override
