@@ -41,11 +41,7 @@ class CoroutinesTest {
 
     @Test
     void injectedFailuresAreCountedExactly() throws InterruptedException {
-        SimulatedUserService service = new SimulatedUserService(Duration.ZERO, 0.1);
-        int expected = 0;
-        for (int id = 1; id <= 300; id++) {
-            expected += service.profileFails(id) ? 1 : 0;
-        }
+        int expected = new SimulatedUserService(Duration.ZERO, 0.1).failingProfiles(300);
         for (String model : new String[]{"coroutines", "coroutines-io", "coroutines-virtual"}) {
             TrialOutcome o = run(model, "fanout", Map.of("profiles", "300", "latency", "1ms", "failure-rate", "0.1"));
             assertThat(o.status()).as(model + ": " + o.error()).isEqualTo(TrialOutcome.OK);

@@ -5,7 +5,6 @@ import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.Style;
 import dev.loomlab.core.model.TaskClock;
 
-import java.util.OptionalInt;
 
 /**
  * {@code reactor}: Project Reactor's non-blocking pipelines on its own schedulers. It runs only
@@ -20,11 +19,6 @@ final class ReactorModel implements Model {
     @Override
     public Style style() {
         return Style.REACTIVE;
-    }
-
-    @Override
-    public OptionalInt concurrency() {
-        return OptionalInt.empty();
     }
 
     @Override

@@ -2,10 +2,8 @@ package dev.loomlab.structured;
 
 import dev.loomlab.core.model.BlockingTask;
 import dev.loomlab.core.model.Model;
-import dev.loomlab.core.model.Style;
 import dev.loomlab.core.model.TaskClock;
 
-import java.util.OptionalInt;
 import java.util.concurrent.StructuredTaskScope;
 
 /**
@@ -16,16 +14,6 @@ final class StructuredModel implements Model {
     @Override
     public String name() {
         return "structured";
-    }
-
-    @Override
-    public Style style() {
-        return Style.BLOCKING;
-    }
-
-    @Override
-    public OptionalInt concurrency() {
-        return OptionalInt.empty();
     }
 
     @Override

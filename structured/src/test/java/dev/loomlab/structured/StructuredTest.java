@@ -31,11 +31,7 @@ class StructuredTest {
 
     @Test
     void injectedFailuresAreCountedExactly() throws InterruptedException {
-        SimulatedUserService service = new SimulatedUserService(Duration.ZERO, 0.1);
-        int expected = 0;
-        for (int id = 1; id <= 300; id++) {
-            expected += service.profileFails(id) ? 1 : 0;
-        }
+        int expected = new SimulatedUserService(Duration.ZERO, 0.1).failingProfiles(300);
         TrialOutcome o = run("fanout", Map.of("profiles", "300", "latency", "1ms", "failure-rate", "0.1"));
         assertThat(o.status()).as(o.error()).isEqualTo(TrialOutcome.OK);
         assertThat(o.iterations().get(0).metrics().get("profiles_failed")).isEqualTo((double) expected);

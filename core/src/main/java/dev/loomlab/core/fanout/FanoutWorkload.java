@@ -28,11 +28,7 @@ public final class FanoutWorkload implements Workload {
         this.profiles = profiles;
         this.service = new SimulatedUserService(latency, failureRate);
         this.built = new UserProfile[profiles];
-        int failing = 0;
-        for (int id = 1; id <= profiles; id++) {
-            failing += service.profileFails(id) ? 1 : 0;
-        }
-        this.expectedFailures = failing;
+        this.expectedFailures = service.failingProfiles(profiles);
     }
 
     @Override

@@ -85,6 +85,15 @@ public final class SimulatedUserService implements UserService {
         return fails(id, USER) || fails(id, ORDERS) || fails(id, PREFERENCES) || fails(id, NOTIFICATIONS);
     }
 
+    /** How many of profiles 1 … {@code profiles} meet an injected failure: the failures a run must count. */
+    public int failingProfiles(int profiles) {
+        int failing = 0;
+        for (int id = 1; id <= profiles; id++) {
+            failing += profileFails(id) ? 1 : 0;
+        }
+        return failing;
+    }
+
     /** Calls finished so far (failed ones included). */
     public long callsDone() {
         return callsDone.sum();

@@ -19,11 +19,6 @@ final class CompletableModel implements Model {
     }
 
     @Override
-    public Style style() {
-        return Style.BLOCKING;
-    }
-
-    @Override
     public OptionalInt concurrency() {
         return OptionalInt.of(size);
     }

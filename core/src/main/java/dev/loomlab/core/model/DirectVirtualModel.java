@@ -1,6 +1,5 @@
 package dev.loomlab.core.model;
 
-import java.util.OptionalInt;
 
 /**
  * {@code virtual-direct}: a virtual thread started per task and joined, with no executor in between —
@@ -10,16 +9,6 @@ final class DirectVirtualModel implements Model {
     @Override
     public String name() {
         return "virtual-direct";
-    }
-
-    @Override
-    public Style style() {
-        return Style.BLOCKING;
-    }
-
-    @Override
-    public OptionalInt concurrency() {
-        return OptionalInt.empty();
     }
 
     @Override

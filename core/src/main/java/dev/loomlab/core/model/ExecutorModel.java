@@ -1,6 +1,5 @@
 package dev.loomlab.core.model;
 
-import java.util.OptionalInt;
 import java.util.concurrent.ExecutorService;
 
 /** A model that submits every task to a fresh {@link ExecutorService} and closes it, waiting for all. */
@@ -17,16 +16,6 @@ abstract class ExecutorModel implements Model {
     @Override
     public final String name() {
         return name;
-    }
-
-    @Override
-    public Style style() {
-        return Style.BLOCKING;
-    }
-
-    @Override
-    public OptionalInt concurrency() {
-        return OptionalInt.empty();
     }
 
     @Override

@@ -12,11 +12,15 @@ public interface Model {
     /** The model's name as the CLI and results spell it, e.g. {@code platform:200}. */
     String name();
 
-    /** The style of task this model runs. */
-    Style style();
+    /** The style of task this model runs; blocking unless it says otherwise. */
+    default Style style() {
+        return Style.BLOCKING;
+    }
 
-    /** How many tasks can run at once, or empty when the model does not limit it. */
-    OptionalInt concurrency();
+    /** How many tasks can run at once, or empty when the model does not limit it (the default). */
+    default OptionalInt concurrency() {
+        return OptionalInt.empty();
+    }
 
     /**
      * Runs tasks {@code 0 … clock.tasks()-1}, marking each submitted before handing it over and running

@@ -48,11 +48,7 @@ class FanoutTest {
 
     @Test
     void injectedFailuresAreCountedExactly() throws InterruptedException {
-        SimulatedUserService service = new SimulatedUserService(Duration.ofMillis(1), 0.1);
-        int expected = 0;
-        for (int id = 1; id <= 200; id++) {
-            expected += service.profileFails(id) ? 1 : 0;
-        }
+        int expected = new SimulatedUserService(Duration.ofMillis(1), 0.1).failingProfiles(200);
         // 1 - 0.9^4 = 34% of profiles touch a failing call: far from none and from all.
         assertThat(expected).isBetween(40, 100);
         for (String model : new String[]{"virtual", "virtual-direct", "completable:100", "platform:1000"}) {
