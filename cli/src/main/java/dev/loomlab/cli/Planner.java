@@ -88,7 +88,8 @@ public final class Planner {
                         throw new BadInputException("-m: empty model name");
                     }
                     String model = models.canonicalName(m);
-                    List<String> trialArgs = new ArrayList<>(models.trialJvmArgs(m));
+                    List<String> trialArgs = new ArrayList<>(scenario.trialJvmArgs());
+                    trialArgs.addAll(models.trialJvmArgs(m));
                     trialArgs.addAll(jvmArgs);
                     for (Jdk jdk : jdks) {
                         String key = scenario.name() + "|" + model + "|" + values + "|" + jdk.home() + "|" + warmup + "|" + iterations;

@@ -32,6 +32,14 @@ public interface Scenario {
     /** The best time physics allows for one iteration, in ms; NaN when there is none. */
     double boundMs(ParamValues params, Model model, BoundContext context);
 
+    /**
+     * Flags this scenario's trial JVMs need (before the user's {@code --jvm-args}, which can override
+     * them), e.g. a larger heap; recorded in each result's {@code jvm.args}.
+     */
+    default List<String> trialJvmArgs() {
+        return List.of();
+    }
+
     /** True when the bound needs one task's serial CPU time, measured in the trial after warm-up. */
     default boolean needsSerialTiming() {
         return false;
