@@ -1,5 +1,6 @@
 package dev.loomlab.reactor;
 
+import dev.loomlab.core.fanout.AsyncBuilds;
 import dev.loomlab.core.fanout.FanoutModel;
 import dev.loomlab.core.fanout.SimulatedUserService;
 import dev.loomlab.core.fanout.User;
@@ -9,7 +10,6 @@ import dev.loomlab.core.model.TaskClock;
 import reactor.core.publisher.Mono;
 
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
 import java.util.function.Supplier;
 
 /**
@@ -26,22 +26,8 @@ final class ReactorFanout implements FanoutModel {
 
     @Override
     public void buildAll(UserService ignored, UserProfile[] built, TaskClock clock) throws InterruptedException {
-        CountDownLatch done = new CountDownLatch(clock.tasks());
-        for (int i = 0; i < clock.tasks(); i++) {
-            int index = i;
-            clock.submitted(index);
-            build(index + 1).subscribe(
-                    profile -> built[index] = profile,
-                    failure -> {
-                        clock.complete(index, failure);
-                        done.countDown();
-                    },
-                    () -> {
-                        clock.complete(index, null);
-                        done.countDown();
-                    });
-        }
-        done.await();
+        // toFuture() subscribes at once: every build is in flight before the first completes.
+        AsyncBuilds.buildAll(built, clock, id -> build(id).toFuture());
     }
 
     Mono<UserProfile> build(int id) {

@@ -5,7 +5,6 @@ import dev.loomlab.core.model.TaskClock;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Callable;
@@ -24,18 +23,8 @@ final class CompletableFanout implements FanoutModel {
 
     @Override
     public void buildAll(UserService service, UserProfile[] built, TaskClock clock) throws InterruptedException {
-        CountDownLatch done = new CountDownLatch(clock.tasks());
         try (ExecutorService pool = Executors.newFixedThreadPool(size)) {
-            for (int i = 0; i < clock.tasks(); i++) {
-                int index = i;
-                clock.submitted(index);
-                build(service, pool, index + 1).whenComplete((profile, failure) -> {
-                    built[index] = profile;
-                    clock.complete(index, failure instanceof CompletionException c && c.getCause() != null ? c.getCause() : failure);
-                    done.countDown();
-                });
-            }
-            done.await();
+            AsyncBuilds.buildAll(built, clock, id -> build(service, pool, id));
         }
     }
 
