@@ -13,7 +13,10 @@ import java.util.List;
  */
 public final class ResultRow {
     public static final List<String> HEADER = List.of("scenario", "model", "params", "jdk", "status",
-            "wall ms (median ± ci)", "bound ms", "eff", "p99 task ms", "cpu %", "rss MB", "threads", "published ms");
+            "wall ms (median ± ci)", "bound ms", "eff", "p99 task ms", "cpu %", "rss MB", "threads", "published ms", "notes");
+
+    /** Workload figures worth a glance, shown in the notes cell when a result has them: metric → label. */
+    private static final java.util.Map<String, String> NOTES = notes();
 
     private ResultRow() {
     }
@@ -24,7 +27,7 @@ public final class ResultRow {
         String published = r.published() == null ? "" : Fmt.num(r.published().wallMs()) + " [" + r.published().source().substring(0, 3) + "]";
         if (!r.ok()) {
             return List.of(r.scenario(), r.model(), Fmt.params(r.params()), jdk, status, "—", Fmt.num(r.boundMs()),
-                    "", "", "", "", "", published);
+                    "", "", "", "", "", published, "");
         }
         Summary wall = summary(r, "wall_ms");
         String wallText = wall == null ? "n/a" : Fmt.num(wall.median())
@@ -33,7 +36,32 @@ public final class ResultRow {
         String p99 = lat instanceof LatencySummary l ? Fmt.num(l.p99()) : "n/a";
         return List.of(r.scenario(), r.model(), Fmt.params(r.params()), jdk, status, wallText, Fmt.num(r.boundMs()),
                 r.efficiency() == null ? "n/a" : String.format(java.util.Locale.ROOT, "%.2f", r.efficiency()),
-                p99, median(r, "cpu_util_pct"), median(r, "peak_rss_mb"), count(r, "threads_peak"), published);
+                p99, median(r, "cpu_util_pct"), median(r, "peak_rss_mb"), count(r, "threads_peak"), published, notes(r));
+    }
+
+    private static java.util.Map<String, String> notes() {
+        java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
+        m.put("profiles_failed", "failed");
+        m.put("errors", "errors");
+        m.put("connections_opened", "connections");
+        m.put("server_open_peak", "held");
+        m.put("server_carriers", "server carriers");
+        m.put("server_threads_peak", "server threads");
+        m.put("server_peak_rss_mb", "server rss MB");
+        m.put("server_thread_limit", "thread limit");
+        return m;
+    }
+
+    /** e.g. "errors 0, server carriers 2, server rss MB 310" (medians). */
+    private static String notes(Result r) {
+        java.util.StringJoiner out = new java.util.StringJoiner(", ");
+        NOTES.forEach((metric, label) -> {
+            Summary s = summary(r, metric);
+            if (s != null) {
+                out.add(label + " " + String.format(java.util.Locale.ROOT, "%,.0f", s.median()));
+            }
+        });
+        return out.toString();
     }
 
     static Summary summary(Result r, String metric) {

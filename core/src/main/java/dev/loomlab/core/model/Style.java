@@ -7,5 +7,7 @@ public enum Style {
     /** Kotlin suspending functions: runs only workloads that offer a form of their own for it. */
     SUSPENDING,
     /** Reactive streams (Reactor): runs only workloads that offer a form of their own for it. */
-    REACTIVE
+    REACTIVE,
+    /** Non-blocking I/O with callbacks or futures (HttpClient.sendAsync, Netty event loops): runs only workloads that offer a form of their own for it. */
+    ASYNC
 }

@@ -17,7 +17,12 @@ public final class ScenarioCatalog {
 
     public static ScenarioCatalog load() {
         ScenarioCatalog c = new ScenarioCatalog();
-        for (ScenarioProvider p : dev.loomlab.core.Plugins.load(ScenarioProvider.class)) {
+        List<ScenarioProvider> providers = new ArrayList<>(dev.loomlab.core.Plugins.load(ScenarioProvider.class));
+        // The class path's jar order is not fixed: core first, then the modules by name, so lists and
+        // suites always come out in the same order.
+        providers.sort(java.util.Comparator.comparing((ScenarioProvider p) -> !(p instanceof CoreScenarios))
+                .thenComparing(p -> p.getClass().getName()));
+        for (ScenarioProvider p : providers) {
             for (Scenario s : p.scenarios()) {
                 c.scenarios.putIfAbsent(s.name(), s);
             }

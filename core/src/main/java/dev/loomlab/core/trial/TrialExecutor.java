@@ -61,10 +61,20 @@ public final class TrialExecutor {
                     + model.name(), jvm, null, null, List.of());
         }
         JitQuiet.warmBookkeeping();
+        try {
+            workload.open(model);
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            workload.close();
+            return TrialOutcome.failed(e.getMessage() == null ? e.toString() : e.getMessage(), jvm);
+        }
         try (ProbeSet probes = ProbeSet.standard()) {
             return run(spec, progress, scenario, params, model, workload, probes);
         } catch (ModelFailure e) {
             return TrialOutcome.failed(e.getMessage(), jvm);
+        } finally {
+            workload.close();
         }
     }
 

@@ -26,6 +26,19 @@ public interface Workload {
         return styles().contains(model.style());
     }
 
+    /**
+     * Prepares what every iteration needs and no iteration should pay for, e.g. starts the server the
+     * tasks talk to; called once per trial, before the warm-up.
+     *
+     * @throws Exception when it cannot: the trial then fails with this reason
+     */
+    default void open(Model model) throws Exception {
+    }
+
+    /** Releases what {@link #open} prepared; called once per trial, whatever happened. */
+    default void close() {
+    }
+
     /** Runs one iteration's tasks on {@code model}, recording each in {@code clock}. */
     void run(Model model, TaskClock clock) throws InterruptedException;
 

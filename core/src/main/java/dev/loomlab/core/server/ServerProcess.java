@@ -1,0 +1,181 @@
+package dev.loomlab.core.server;
+
+import dev.loomlab.core.probe.HelperThreads;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A server loomlab runs in a JVM of its own (a load target, an echo server), on this JVM's java and
+ * class path. Readiness is the server's {@link ServerControl#READY} line, never a sleep; its output
+ * is copied to this JVM's stdout (the trial log) with a {@code [server]} prefix. {@link #close}
+ * stops it; if this JVM dies first, the server's stdin closes and it halts itself.
+ */
+public final class ServerProcess implements AutoCloseable {
+    private static final int TAIL_LINES = 20;
+    private static final Duration REPLY_TIMEOUT = Duration.ofSeconds(30);
+
+    private final Process process;
+    private final int port;
+    private final OutputStream commands;
+    private final BlockingQueue<String> replies;
+    private final Deque<String> tail;
+    private final Thread hook;
+
+    private ServerProcess(Process process, int port, BlockingQueue<String> replies, Deque<String> tail, Thread hook) {
+        this.process = process;
+        this.port = port;
+        this.commands = process.getOutputStream();
+        this.replies = replies;
+        this.tail = tail;
+        this.hook = hook;
+    }
+
+    /**
+     * Starts {@code mainClass} (which must call {@link ServerControl#serve}) and waits until it is ready.
+     *
+     * @throws IOException when it exits or stays silent for {@code readyTimeout}; the message carries its last lines
+     */
+    public static ServerProcess start(String mainClass, List<String> jvmArgs, List<String> args, Duration readyTimeout)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmArgs);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
+        command.addAll(args);
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        Thread hook = new Thread(process::destroyForcibly, "loomlab-server-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        BlockingQueue<String> replies = new LinkedBlockingQueue<>();
+        Deque<String> tail = new ArrayDeque<>();
+        CompletableFuture<Integer> ready = new CompletableFuture<>();
+        String name = mainClass.substring(mainClass.lastIndexOf('.') + 1);
+        HelperThreads.start("loomlab-server-output", () -> pump(process, name, ready, replies, tail));
+        try {
+            int port = ready.get(readyTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            return new ServerProcess(process, port, replies, tail, hook);
+        } catch (ExecutionException | TimeoutException e) {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            removeHook(hook);
+            String why = e instanceof TimeoutException ? "was not ready within " + readyTimeout.toSeconds() + " s"
+                    : "exited with code " + process.exitValue() + " before it was ready";
+            throw new IOException(name + " " + why + lastLines(tail));
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            removeHook(hook);
+            throw e;
+        }
+    }
+
+    private static void pump(Process process, String name, CompletableFuture<Integer> ready,
+                             BlockingQueue<String> replies, Deque<String> tail) {
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = out.readLine()) != null) {
+                if (line.startsWith(ServerControl.READY)) {
+                    ready.complete(Integer.parseInt(line.substring(line.indexOf("port=") + 5).trim()));
+                } else if (line.startsWith(ServerControl.REPLY)) {
+                    replies.add(line);
+                } else {
+                    synchronized (tail) {
+                        if (tail.size() == TAIL_LINES) {
+                            tail.removeFirst();
+                        }
+                        tail.addLast(line);
+                    }
+                    System.out.println("[" + name + "] " + line);
+                }
+            }
+        } catch (IOException ignored) {
+            // the process is gone; the future below says so
+        }
+        ready.completeExceptionally(new IOException("server output closed"));
+    }
+
+    /** The TCP port the server listens on (127.0.0.1). */
+    public int port() {
+        return port;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** The server's counters and peaks since the last {@link #reset}, by name. */
+    public Map<String, Double> stats() throws IOException, InterruptedException {
+        return ServerControl.parse(ask("stats"));
+    }
+
+    /** Clears the server's counters and peaks (before an iteration). */
+    public void reset() throws IOException, InterruptedException {
+        ask("reset");
+    }
+
+    private synchronized String ask(String command) throws IOException, InterruptedException {
+        if (!process.isAlive()) {
+            throw new IOException("the server exited with code " + process.exitValue() + lastLines(tail));
+        }
+        replies.clear();
+        commands.write((command + "\n").getBytes(StandardCharsets.US_ASCII));
+        commands.flush();
+        String reply = replies.poll(REPLY_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        if (reply == null) {
+            throw new IOException("the server did not answer '" + command + "' within " + REPLY_TIMEOUT.toSeconds() + " s"
+                    + lastLines(tail));
+        }
+        return reply;
+    }
+
+    /** Stops the server: closing its stdin ends it; it is killed if still alive after 5 s. */
+    @Override
+    public void close() {
+        try {
+            commands.close();
+        } catch (IOException ignored) {
+            // already gone
+        }
+        try {
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        removeHook(hook);
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException ignored) {
+            // the JVM is shutting down; the hook runs anyway
+        }
+    }
+
+    private static String lastLines(Deque<String> tail) {
+        synchronized (tail) {
+            return tail.isEmpty() ? "" : "; last output: " + String.join(" | ", tail);
+        }
+    }
+}

@@ -1,0 +1,43 @@
+package dev.loomlab.core.server;
+
+import dev.loomlab.core.probe.RssProbe;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A helper JVM's own process figures since the last reset: {@code peak_rss_mb} (VmHWM, reset through
+ * clear_refs; absent where /proc refuses), {@code threads_peak} (live platform threads, the JVM's
+ * peak counter) and {@code cpu_ms} (process CPU time).
+ */
+final class ServerStats {
+    private final RssProbe rss = new RssProbe();
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    private final com.sun.management.OperatingSystemMXBean os =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private long cpuAtReset;
+
+    ServerStats() {
+        reset();
+    }
+
+    void reset() {
+        threads.resetPeakThreadCount();
+        cpuAtReset = os.getProcessCpuTime();
+        rss.beforeIteration();
+    }
+
+    Map<String, Number> snapshot() {
+        Map<String, Number> out = new LinkedHashMap<>();
+        Map<String, Double> peak = new LinkedHashMap<>();
+        rss.afterIteration(0, peak);
+        if (!peak.get("peak_rss_mb").isNaN()) {
+            out.put("peak_rss_mb", peak.get("peak_rss_mb"));
+        }
+        out.put("threads_peak", threads.getPeakThreadCount());
+        out.put("cpu_ms", (os.getProcessCpuTime() - cpuAtReset) / 1e6);
+        return out;
+    }
+}

@@ -1,0 +1,250 @@
+package dev.loomlab.net;
+
+import dev.loomlab.core.model.Model;
+import dev.loomlab.core.model.Style;
+import dev.loomlab.core.model.TaskClock;
+import dev.loomlab.core.server.ServerProcess;
+import dev.loomlab.core.workload.ValidationException;
+import dev.loomlab.core.workload.Workload;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Article 004's echo experiment: an {@link EchoServer} of the model's kind in its own JVM, and
+ * {@code connections} clients on virtual threads here. Each client connects, sends {@code hello},
+ * reads it back, then holds its connection until every client has connected (so the server really
+ * holds them all at once), says {@code bye} and reads until the server closes. Clients spread over
+ * loopback source addresses ({@value #PER_SOURCE} each; the first share lets the kernel choose,
+ * the others bind 127.0.0.2, .3, …) so the ephemeral ports of one address never run out. A task's latency is connect + round trip; failures are counted by kind.
+ */
+public final class EchoWorkload implements Workload {
+    /** Server kinds, named as the models that select them. */
+    static final Set<String> SERVER_KINDS = Set.of("virtual", "thread-per-task", "nio");
+    /** Connections per loopback source address, below Linux's ~28,000 ephemeral ports. */
+    static final int PER_SOURCE = 20_000;
+    /** Connects in flight at once: keeps SYNs within the accept backlog instead of retransmitting. */
+    static final int CONNECTS_IN_FLIGHT = 512;
+    private static final String HELLO = "hello";
+    private static final int CONNECT_TIMEOUT_MS = 10_000;
+
+    private final int connections;
+    private final Duration timeout;
+    private final int wave;
+    private final byte[] outcomes;
+    private ServerProcess server;
+    private Map<String, Double> serverStats = Map.of();
+
+    /** @param timeout how long one read may wait, and how long clients hold their connections at most */
+    public EchoWorkload(int connections, Duration timeout) {
+        this(connections, timeout, NetLimits.openFileLimit() < 0 ? connections
+                : (int) Math.min(connections, Math.max(1, NetLimits.openFileLimit() - NetLimits.FD_MARGIN)));
+    }
+
+    /** @param wave most connections held at once */
+    EchoWorkload(int connections, Duration timeout, int wave) {
+        this.connections = connections;
+        this.timeout = timeout;
+        this.wave = wave;
+        this.outcomes = new byte[connections];
+    }
+
+    @Override
+    public Set<Style> styles() {
+        return Set.of(Style.BLOCKING, Style.ASYNC);
+    }
+
+    @Override
+    public boolean supports(Model model) {
+        return SERVER_KINDS.contains(model.name());
+    }
+
+    @Override
+    public int tasks() {
+        return connections;
+    }
+
+    @Override
+    public void open(Model model) throws Exception {
+        int waves = (connections + wave - 1) / wave;
+        System.out.println("echo: open-file limit " + NetLimits.openFileLimit() + ": " + connections + " connections "
+                + (waves == 1 ? "held at once" : "in " + waves + " waves of at most " + wave + " held at once")
+                + ", from " + sources() + " loopback source address(es)");
+        server = ServerProcess.start(EchoServer.class.getName(), List.of(), List.of(model.name()), Duration.ofSeconds(60));
+    }
+
+    @Override
+    public void close() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    private int sources() {
+        return (wave + PER_SOURCE - 1) / PER_SOURCE;
+    }
+
+    /**
+     * The source address of the {@code position}-th client of a wave, or null to let connect() choose:
+     * binding to port 0 makes Linux search its bind table for a free port on every call, which costs
+     * quadratic kernel time over a wave (measured: 2 min of system time for 100,000 connections), so
+     * only connections beyond the first {@value #PER_SOURCE} of a wave bind.
+     */
+    private static InetAddress source(int position) {
+        return position < PER_SOURCE ? null : NetLimits.address(127, 0, 0, 1 + position / PER_SOURCE);
+    }
+
+    @Override
+    public void beforeIteration() {
+        Arrays.fill(outcomes, (byte) ErrorKind.NONE.ordinal());
+        try {
+            server.reset();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void run(Model model, TaskClock clock) throws InterruptedException {
+        InetSocketAddress target = new InetSocketAddress(NetLimits.LOOPBACK, server.port());
+        for (int first = 0; first < connections; first += wave) {
+            runWave(first, Math.min(wave, connections - first), target, clock);
+        }
+        serverStats = serverStats();
+    }
+
+    /** Clients {@code first … first + count - 1}: all connect, then all say bye. */
+    private void runWave(int first, int count, InetSocketAddress target, TaskClock clock) throws InterruptedException {
+        CountDownLatch connected = new CountDownLatch(count);
+        CountDownLatch release = new CountDownLatch(1);
+        Semaphore connecting = new Semaphore(CONNECTS_IN_FLIGHT);
+        Thread[] clients = new Thread[count];
+        for (int i = 0; i < count; i++) {
+            int index = first + i;
+            InetAddress source = source(i);
+            clock.submitted(index);
+            clients[i] = Thread.ofVirtual().start(() -> client(index, source, target, connecting, connected, release, clock));
+        }
+        long holdMs = timeout.toMillis();
+        if (!connected.await(holdMs + CONNECT_TIMEOUT_MS + (long) count, TimeUnit.MILLISECONDS)) {
+            System.out.println("echo: " + connected.getCount() + " clients neither connected nor failed in time");
+        }
+        release.countDown();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(holdMs * 2);
+        for (Thread t : clients) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || !t.join(Duration.ofNanos(left))) {
+                System.out.println("echo: clients still closing at the deadline");
+                break;
+            }
+        }
+    }
+
+    private void client(int index, InetAddress source, InetSocketAddress target, Semaphore connecting, CountDownLatch connected,
+                        CountDownLatch release, TaskClock clock) {
+        boolean counted = false;
+        try (Socket socket = new Socket()) {
+            connecting.acquire();
+            try {
+                if (source != null) {
+                    socket.bind(new InetSocketAddress(source, 0));
+                }
+                socket.connect(target, CONNECT_TIMEOUT_MS);
+            } finally {
+                connecting.release();
+            }
+            socket.setSoTimeout((int) timeout.toMillis());
+            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+            OutputStream out = socket.getOutputStream();
+            out.write((HELLO + "\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            String echo = in.readLine();
+            if (!HELLO.equals(echo)) {
+                outcomes[index] = (byte) (echo == null ? ErrorKind.RESET : ErrorKind.CONTENT).ordinal();
+            }
+            clock.complete(index, null);
+            connected.countDown();
+            counted = true;
+            if (echo == null || !release.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                return;
+            }
+            out.write((EchoServer.BYE + "\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            while (in.readLine() != null) {
+                // the server closes first, so its side keeps the TIME_WAIT, not this port
+            }
+        } catch (IOException e) {
+            if (!counted) {
+                outcomes[index] = (byte) ErrorKind.of(e).ordinal();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            if (!counted) {
+                clock.complete(index, null);
+                connected.countDown();
+            }
+        }
+    }
+
+    private Map<String, Double> serverStats() {
+        try {
+            return server.stats();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Map.of();
+        }
+    }
+
+    /** Every client ended; round trips + errors = connections; the server echoed every round trip. */
+    @Override
+    public void validate(TaskClock clock) throws ValidationException {
+        Workload.requireAllCompleted(clock);
+        long roundTrips = connections - ErrorKind.count(outcomes).get("errors").longValue();
+        Double echoed = serverStats.get("echoed");
+        if (echoed != null && echoed < roundTrips) {
+            throw new ValidationException(roundTrips + " round trips came back but the server echoed only " + echoed.longValue());
+        }
+    }
+
+    /**
+     * {@code round_trips}, {@code errors} by kind, {@code held_at_once} (the wave size), and the
+     * server's figures: {@code server_open_peak} (connections it held at once), {@code server_carriers},
+     * {@code server_peak_rss_mb}, {@code server_threads_peak}, {@code server_cpu_ms}, and for
+     * thread-per-task {@code server_thread_limit} when the machine refused a thread.
+     */
+    @Override
+    public Map<String, Double> metrics(TaskClock clock) {
+        Map<String, Double> errors = ErrorKind.count(outcomes);
+        Map<String, Double> out = new LinkedHashMap<>();
+        out.put("round_trips", connections - errors.get("errors"));
+        out.put("held_at_once", (double) wave);
+        out.putAll(errors);
+        for (String k : List.of("open_peak", "carriers", "peak_rss_mb", "threads_peak", "cpu_ms", "thread_limit")) {
+            if (serverStats.containsKey(k)) {
+                out.put("server_" + k, serverStats.get(k));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,206 @@
+package dev.loomlab.net;
+
+import dev.loomlab.core.model.Model;
+import dev.loomlab.core.model.Style;
+import dev.loomlab.core.model.TaskClock;
+import dev.loomlab.core.server.ServerProcess;
+import dev.loomlab.core.workload.ValidationException;
+import dev.loomlab.core.workload.Workload;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Article 000 §1: {@code tasks} GET requests through one shared {@link HttpClient} (HTTP/1.1) against a
+ * {@link TargetServer} this workload starts in its own JVM. Blocking models call {@code send}; the
+ * {@code async} model calls {@code sendAsync} and waits for none of them. A request that fails is
+ * counted by kind ({@link ErrorKind}), not thrown: validation checks that every task ended and every
+ * answer was a 200 with the full body.
+ */
+public final class HttpGetWorkload implements Workload {
+    /** The names of the models with a non-blocking form here. */
+    static final Set<String> ASYNC_MODELS = Set.of("async");
+
+    private final int tasks;
+    private final long delayMs;
+    private final int size;
+    private final Duration timeout;
+    private final URI fixedTarget;
+    private final byte[] outcomes;
+    private ServerProcess server;
+    private HttpClient client;
+    private HttpRequest request;
+    private Map<String, Double> serverStats = Map.of();
+
+    /**
+     * @param delayMs how long the target waits before answering, ms
+     * @param size    the answer's body, bytes
+     * @param timeout how long one request may take before it counts as a timeout
+     */
+    public HttpGetWorkload(int tasks, long delayMs, int size, Duration timeout) {
+        this(tasks, delayMs, size, timeout, null);
+    }
+
+    /** Against {@code target} instead of a server of its own (tests: servers that refuse or reset). */
+    HttpGetWorkload(int tasks, long delayMs, int size, Duration timeout, URI target) {
+        this.tasks = tasks;
+        this.delayMs = delayMs;
+        this.size = size;
+        this.timeout = timeout;
+        this.fixedTarget = target;
+        this.outcomes = new byte[tasks];
+    }
+
+    @Override
+    public Set<Style> styles() {
+        return Set.of(Style.BLOCKING, Style.ASYNC);
+    }
+
+    @Override
+    public boolean supports(Model model) {
+        return model.style() == Style.BLOCKING || ASYNC_MODELS.contains(model.name());
+    }
+
+    @Override
+    public int tasks() {
+        return tasks;
+    }
+
+    @Override
+    public void open(Model model) throws Exception {
+        NetLimits.requireOpenFiles(Math.min(tasks, model.concurrency().orElse(tasks)), "http-get with " + tasks + " tasks");
+        URI target = fixedTarget;
+        if (target == null) {
+            server = ServerProcess.start(TargetServer.class.getName(), List.of(),
+                    List.of(Long.toString(delayMs), Integer.toString(size)), Duration.ofSeconds(60));
+            target = URI.create("http://127.0.0.1:" + server.port() + "/get");
+        }
+        client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
+        request = HttpRequest.newBuilder(target).timeout(timeout).GET().build();
+    }
+
+    @Override
+    public void close() {
+        if (client != null) {
+            client.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Override
+    public void beforeIteration() {
+        Arrays.fill(outcomes, (byte) ErrorKind.NONE.ordinal());
+        if (server != null) {
+            try {
+                server.reset();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    @Override
+    public void run(Model model, TaskClock clock) throws InterruptedException {
+        if (model.style() == Style.ASYNC) {
+            runAsync(clock);
+        } else {
+            model.runAll(index -> {
+                try {
+                    record(index, client.send(request, HttpResponse.BodyHandlers.ofByteArray()));
+                } catch (IOException e) {
+                    outcomes[index] = (byte) ErrorKind.of(e).ordinal();
+                }
+            }, clock);
+        }
+        serverStats = server == null ? Map.of() : serverStats();
+    }
+
+    private void runAsync(TaskClock clock) throws InterruptedException {
+        CountDownLatch done = new CountDownLatch(tasks);
+        for (int i = 0; i < tasks; i++) {
+            int index = i;
+            clock.submitted(index);
+            client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()).whenComplete((response, failure) -> {
+                if (failure == null) {
+                    record(index, response);
+                } else {
+                    outcomes[index] = (byte) ErrorKind.of(failure).ordinal();
+                }
+                clock.complete(index, null);
+                done.countDown();
+            });
+        }
+        // Each request ends by its own timeout; this bound only guards against a client that loses one.
+        if (!done.await(timeout.toMillis() * 2 + 60_000, TimeUnit.MILLISECONDS)) {
+            System.out.println("http-get: " + done.getCount() + " async requests never completed");
+        }
+    }
+
+    private void record(int index, HttpResponse<byte[]> response) {
+        ErrorKind kind = ErrorKind.NONE;
+        if (response.statusCode() != 200) {
+            kind = ErrorKind.STATUS;
+        } else if (response.body().length != size) {
+            kind = ErrorKind.CONTENT;
+        }
+        outcomes[index] = (byte) kind.ordinal();
+    }
+
+    private Map<String, Double> serverStats() {
+        try {
+            return server.stats();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Map.of();
+        }
+    }
+
+    /** Every task ended, none threw, and no answer came back sooner than the server's delay. */
+    @Override
+    public void validate(TaskClock clock) throws ValidationException {
+        Workload.requireAllCompleted(clock);
+        long delayNanos = TimeUnit.MILLISECONDS.toNanos(delayMs);
+        for (int i = 0; i < tasks; i++) {
+            if (outcomes[i] == ErrorKind.NONE.ordinal() && clock.latencyNanos(i) < delayNanos) {
+                throw new ValidationException("request " + i + " was answered in " + clock.latencyNanos(i)
+                        + " ns, sooner than the server's delay of " + delayMs + " ms");
+            }
+        }
+        Double served = serverStats.get("requests");
+        long ok = tasks - ErrorKind.count(outcomes).get("errors").longValue();
+        if (served != null && served < ok) {
+            throw new ValidationException(ok + " requests succeeded but the server answered only " + served.longValue());
+        }
+    }
+
+    /** {@code errors} and {@code errors_<kind>}; from the server: {@code connections_opened} and {@code server_cpu_ms}. */
+    @Override
+    public Map<String, Double> metrics(TaskClock clock) {
+        Map<String, Double> out = new LinkedHashMap<>(ErrorKind.count(outcomes));
+        if (serverStats.containsKey("connections")) {
+            out.put("connections_opened", serverStats.get("connections"));
+        }
+        if (serverStats.containsKey("cpu_ms")) {
+            out.put("server_cpu_ms", serverStats.get("cpu_ms"));
+        }
+        return out;
+    }
+}
