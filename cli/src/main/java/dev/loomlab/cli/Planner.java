@@ -66,7 +66,7 @@ public final class Planner {
         Set<String> seen = new LinkedHashSet<>();
         for (ScenarioRun run : runs) {
             Scenario scenario = scenarios.get(run.scenario());
-            int warmup = nonNegative("--warmup", o.warmup, run.warmup() == null ? DEFAULT_WARMUP : run.warmup());
+            int warmup = nonNegative("--warmup", o.warmup, run.warmup() == null ? scenario.defaultWarmup().orElse(DEFAULT_WARMUP) : run.warmup());
             int iterations = nonNegative("--iterations", o.iterations,
                     run.iterations() == null ? DEFAULT_ITERATIONS : run.iterations());
             if (iterations < 1) {

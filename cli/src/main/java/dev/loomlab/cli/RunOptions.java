@@ -18,7 +18,7 @@ public final class RunOptions {
     @Option(names = "--forks", paramLabel = "N", description = "forked JVMs per result (default 1; 0 = in-process, for debugging)")
     Integer forks;
 
-    @Option(names = "--warmup", paramLabel = "N", description = "warm-up iterations per fork (default 1, or the suite's)")
+    @Option(names = "--warmup", paramLabel = "N", description = "warm-up iterations per fork (default 1, or the suite's or scenario's)")
     Integer warmup;
 
     @Option(names = "--iterations", paramLabel = "N", description = "measured iterations per fork (default 3, or the suite's)")

@@ -43,9 +43,18 @@ class PlannerTest {
     }
 
     @Test
+    void aScenarioMayAskForMoreWarmUpButTheUserDecides() {
+        assertThat(planner.plan(List.of("http-get"), new RunOptions())).allSatisfy(p -> assertThat(p.warmup()).isEqualTo(5));
+        RunOptions o = new RunOptions();
+        o.warmup = 1;
+        assertThat(planner.plan(List.of("http-get"), o)).allSatisfy(p -> assertThat(p.warmup()).isEqualTo(1));
+    }
+
+    @Test
     void quickCoversEveryScenario() {
         assertThat(planner.plan(List.of("quick"), new RunOptions()))
-                .extracting(p -> p.scenario().name()).containsAll(List.of("sleep", "cpu-sqrt", "cpu-pi", "mixed"));
+                .extracting(p -> p.scenario().name())
+                .containsAll(List.of("sleep", "cpu-sqrt", "cpu-pi", "mixed", "fanout", "http-get", "echo"));
     }
 
     @Test

@@ -40,6 +40,14 @@ public interface Scenario {
         return List.of();
     }
 
+    /**
+     * Warm-up iterations this scenario needs before its figures are steady, when more than the CLI's
+     * default of one; {@code --warmup} and a suite's own rounds override it.
+     */
+    default java.util.OptionalInt defaultWarmup() {
+        return java.util.OptionalInt.empty();
+    }
+
     /** True when the bound needs one task's serial CPU time, measured in the trial after warm-up. */
     default boolean needsSerialTiming() {
         return false;
