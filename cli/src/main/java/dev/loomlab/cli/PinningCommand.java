@@ -41,7 +41,7 @@ final class PinningCommand implements Callable<Integer> {
     @Option(names = "--jvm", paramLabel = "JAVA_HOME", description = "the JDK (>= 21) for a bare java, a .jar or JVM options")
     String jvm;
 
-    @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "the Java program: java [options] MAIN [args], a .jar [args], or [options] MAIN [args]")
+    @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "the Java program: java [options] MAIN [args] | app.jar [args] | [options] MAIN [args]")
     List<String> command = new ArrayList<>();
 
     @Override

@@ -47,8 +47,9 @@ class CrossJdkTest {
     }
 
     /**
-     * The issue's judged run, small: on JDK 21 synchronized pins every task and collapses to the carriers;
-     * on this JDK (24+, JEP 491) it does not; a ReentrantLock never pins; a native frame pins here and is
+     * The issue's judged run, small, with every lock kind: on JDK 21 synchronized pins every task and
+     * collapses to the carriers; on this JDK (24+, JEP 491) it does not; a ReentrantLock never pins, nor
+     * does Object.wait raise an event; a class initializer pins on both; a native frame pins here and is
      * not applicable on 21 (no final FFM).
      */
     @Test
@@ -56,7 +57,7 @@ class CrossJdkTest {
         String jdk21 = jdk21();
         org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= 24, "JEP 491 needs JDK 24+");
         Path out = tmp.resolve("pinning");
-        CliHarness.Outcome o = CliHarness.run("run", "pinning", "-m", "virtual", "-p", "lock=synchronized,reentrant,native",
+        CliHarness.Outcome o = CliHarness.run("run", "pinning", "-m", "virtual", "-p", "lock=synchronized,reentrant,native,wait,clinit",
                 "-p", "tasks=20", "-p", "hold=50ms", "--warmup", "0", "--iterations", "1",
                 "--jvm", jdk21, "--jvm", System.getProperty("java.home"), "--out", out.toString());
         assertThat(o.exit()).as(o.err()).isZero();
@@ -76,6 +77,13 @@ class CrossJdkTest {
         JsonNode nativeHere = byKey.get("native@" + here);
         assertThat(pinned(nativeHere)).isGreaterThanOrEqualTo(20.0);
         assertThat(wall(nativeHere)).isGreaterThanOrEqualTo(nativeHere.get("metrics").get("pinned_bound_ms").get("median").asDouble());
+        for (String jdk : new String[]{"21", here}) {
+            JsonNode clinit = byKey.get("clinit@" + jdk);
+            assertThat(pinned(clinit)).as(jdk).isGreaterThanOrEqualTo(20.0);
+            assertThat(wall(clinit)).as(jdk).isGreaterThanOrEqualTo(clinit.get("metrics").get("pinned_bound_ms").get("median").asDouble());
+            assertThat(pinned(byKey.get("wait@" + jdk))).as(jdk).isZero();
+            assertThat(wall(byKey.get("wait@" + jdk))).as(jdk).isGreaterThanOrEqualTo(50.0);
+        }
         assertThat(o.out()).contains("By JDK").containsPattern("lock=synchronized +[0-9,]+ +[1-9][0-9,]* +[0-9.,]+ +0\\n");
     }
 

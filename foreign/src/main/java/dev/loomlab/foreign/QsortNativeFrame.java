@@ -23,11 +23,6 @@ public final class QsortNativeFrame implements NativeFrame {
     private static final ThreadLocal<Call> CURRENT = new ThreadLocal<>();
 
     @Override
-    public String mechanism() {
-        return "FFM downcall to qsort, blocking in its comparator upcall";
-    }
-
-    @Override
     public void call(Hold hold) throws InterruptedException {
         Call call = new Call(hold);
         CURRENT.set(call);

@@ -8,9 +8,6 @@ package dev.loomlab.core.pinning;
  */
 public interface NativeFrame {
 
-    /** How the native frame is made, for results and logs, e.g. "FFM downcall to qsort, blocking in its comparator upcall". */
-    String mechanism();
-
     /**
      * Runs {@code hold} on the calling thread, inside the native frame; an exception it throws is
      * rethrown here.

@@ -26,9 +26,4 @@ final class NativeHold implements LockedHold {
     public void hold(int task) throws InterruptedException {
         frame.call(() -> Thread.sleep(hold));
     }
-
-    @Override
-    public String toString() {
-        return frame.mechanism();
-    }
 }

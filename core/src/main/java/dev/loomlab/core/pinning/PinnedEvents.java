@@ -8,7 +8,9 @@ import jdk.jfr.consumer.RecordingFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -29,7 +31,8 @@ public record PinnedEvents(long events, double timeMs, List<PinnedStack> stacks)
     public static PinnedEvents read(Path jfr) throws IOException {
         long events = 0;
         long nanos = 0;
-        List<PinnedStack> stacks = new ArrayList<>();
+        // Per distinct stack: events and nanoseconds, summed while reading (a program may pin millions of times).
+        Map<List<String>, long[]> byStack = new HashMap<>();
         try (RecordingFile file = new RecordingFile(jfr)) {
             while (file.hasMoreEvents()) {
                 RecordedEvent e = file.readEvent();
@@ -39,9 +42,13 @@ public record PinnedEvents(long events, double timeMs, List<PinnedStack> stacks)
                 long duration = e.getDuration().toNanos();
                 events++;
                 nanos += duration;
-                stacks.add(new PinnedStack(1, duration / 1e6, frames(e.getStackTrace())));
+                long[] sums = byStack.computeIfAbsent(frames(e.getStackTrace()), f -> new long[2]);
+                sums[0]++;
+                sums[1] += duration;
             }
         }
+        List<PinnedStack> stacks = new ArrayList<>();
+        byStack.forEach((frames, sums) -> stacks.add(new PinnedStack(sums[0], sums[1] / 1e6, frames)));
         return new PinnedEvents(events, nanos / 1e6, PinnedStack.top(stacks, Integer.MAX_VALUE));
     }
 

@@ -16,7 +16,11 @@ public final class PinningRecorder {
     private Recording recording;
     private Path file;
 
-    /** Starts a new recording. */
+    /**
+     * Starts a new recording.
+     *
+     * @throws IllegalStateException when JFR is disabled in this JVM (nothing is left behind)
+     */
     public void start() {
         try {
             file = Files.createTempFile("loomlab-pinning-", ".jfr");
@@ -24,14 +28,16 @@ public final class PinningRecorder {
             throw new UncheckedIOException(e);
         }
         recording = new Recording();
-        recording.setName("loomlab-pinning");
-        recording.enable(PinnedEvents.EVENT).withThreshold(Duration.ZERO).withStackTrace();
         try {
+            recording.setName("loomlab-pinning");
+            recording.enable(PinnedEvents.EVENT).withThreshold(Duration.ZERO).withStackTrace();
             recording.setDestination(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            recording.start();
+        } catch (IOException | RuntimeException e) {
+            recording.close();
+            deleteFile();
+            throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
         }
-        recording.start();
     }
 
     /** Stops the recording and returns what it caught. */
@@ -43,11 +49,15 @@ public final class PinningRecorder {
             throw new UncheckedIOException(e);
         } finally {
             recording.close();
-            try {
-                Files.deleteIfExists(file);
-            } catch (IOException ignored) {
-                // a temporary file left behind is harmless
-            }
+            deleteFile();
+        }
+    }
+
+    private void deleteFile() {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException ignored) {
+            // a temporary file left behind is harmless
         }
     }
 }

@@ -87,7 +87,7 @@ public final class PinningScenario implements Scenario {
     @Override
     public List<ScenarioRun> quick() {
         return List.of(ScenarioRun.of(name(), List.of("virtual"),
-                Map.of("tasks", "100", "hold", "10ms", "lock", "synchronized,reentrant,native")));
+                Map.of("tasks", "100", "hold", "10ms", "lock", "synchronized,native")));
     }
 
     @Override

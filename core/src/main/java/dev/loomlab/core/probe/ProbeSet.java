@@ -1,5 +1,7 @@
 package dev.loomlab.core.probe;
 
+import dev.loomlab.core.pinning.PinnedStack;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +52,7 @@ public final class ProbeSet implements AutoCloseable {
     }
 
     /** The last iteration's top pinned stacks; null when this set does not record pinning. */
-    public List<dev.loomlab.core.pinning.PinnedStack> pinnedStacks() {
+    public List<PinnedStack> pinnedStacks() {
         for (Probe p : probes) {
             if (p instanceof PinningProbe pinning) {
                 return pinning.stacks();
