@@ -44,7 +44,7 @@ public final class PinningScenario implements Scenario {
                 ParamSpec.tasks("200"),
                 ParamSpec.duration("hold", "20ms", "how long each task blocks inside its lock"),
                 ParamSpec.choice("lock", "synchronized", LockKind.words(),
-                        "where each task blocks (each task has its own lock; native needs Java 22+)"));
+                        "where each task blocks, inside its own lock; native needs Java 22+"));
     }
 
     @Override

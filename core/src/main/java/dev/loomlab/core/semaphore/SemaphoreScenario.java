@@ -28,7 +28,7 @@ public final class SemaphoreScenario implements Scenario {
 
     @Override
     public String summary() {
-        return "calls to a downstream that takes at most `limit` at once (beyond it: queued or rejected): completed, rejected, latency";
+        return "calls to a downstream that serves at most limit at once, queueing or rejecting the rest: completed, rejected, latency";
     }
 
     @Override
@@ -43,7 +43,7 @@ public final class SemaphoreScenario implements Scenario {
                 ParamSpec.count("limit", "10", 1, "calls the downstream serves at once"),
                 ParamSpec.duration("latency", "20ms", "how long the downstream takes to serve one call"),
                 ParamSpec.choice("overflow", "queue", Overflow.words(),
-                        "a call beyond the limit: queue (waits for a slot) | reject (refused at once)"));
+                        "a call beyond the limit waits for a slot (queue) or is refused at once (reject)"));
     }
 
     @Override

@@ -41,10 +41,10 @@ public final class ThreadLocalScenario implements Scenario {
         return List.of(
                 ParamSpec.tasks("10000"),
                 ParamSpec.choice("object", "buffer", ExpensiveObject.words(),
-                        "the expensive object: buffer (64 KB byte[], filled and CRC-32'd) | digest (SHA-256 MessageDigest of 1 KB)"),
+                        "a 64 KB byte[] filled and CRC-32'd (buffer), or a SHA-256 MessageDigest of 1 KB (digest)"),
                 ParamSpec.choice("cache", "threadlocal", CacheStrategy.words(),
-                        "where a task gets it: threadlocal (cached per thread) | per-task (made each time) | pool (shared, pool-size objects)"),
-                ParamSpec.count("pool-size", "8", 1, "objects in the shared pool (cache=pool)"),
+                        "cached per thread (threadlocal), made for each task (per-task), or taken from a shared pool (pool)"),
+                ParamSpec.count("pool-size", "8", 1, "objects in the shared pool, for cache=pool"),
                 ParamSpec.duration("sleep", "0ms", "how long a task blocks while it holds the object"));
     }
 
