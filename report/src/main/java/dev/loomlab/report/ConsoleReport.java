@@ -6,7 +6,8 @@ import java.util.List;
 
 /**
  * The table printed at the end of a run (rows grouped by JDK), the JDKs side by side when there are
- * several, the top pinned stack of each result that pinned, and the reason of every result that is not ok.
+ * several, each scenario's own metrics, the top pinned stack of each result that pinned, and the reason
+ * of every result that is not ok.
  */
 public final class ConsoleReport {
     /** Frames of the top pinned stack shown per result. */
@@ -24,6 +25,8 @@ public final class ConsoleReport {
             sb.append("\nBy JDK (median wall ms; pinned = JFR jdk.VirtualThreadPinned events per iteration, median):\n")
                     .append(byJdk.plain());
         }
+        ScenarioMetrics.tables(results).forEach((scenario, t) ->
+                sb.append('\n').append(scenario).append(", its own metrics (median per iteration):\n").append(t.plain()));
         String pinned = PinnedStackText.section(results, 1, PINNED_FRAMES);
         if (!pinned.isEmpty()) {
             sb.append("\nPinned (top stack of each result; all in results.jsonl and report.md):\n").append(pinned);

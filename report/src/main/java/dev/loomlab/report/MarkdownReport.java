@@ -38,6 +38,12 @@ public final class MarkdownReport {
                     .append("`jdk.VirtualThreadPinned` events per iteration (median), where the scenario records them.\n\n")
                     .append(byJdk.markdown());
         }
+        Map<String, TextTable> own = ScenarioMetrics.tables(results);
+        if (!own.isEmpty()) {
+            sb.append("\n## Scenario metrics\n\n")
+                    .append("What each scenario's workload reports of its own, median per iteration.\n");
+            own.forEach((scenario, t) -> sb.append("\n### ").append(scenario).append("\n\n").append(t.markdown()));
+        }
         String pinned = PinnedStackText.section(results, PINNED_STACKS, PINNED_FRAMES);
         if (!pinned.isEmpty()) {
             sb.append("\n## Pinned stacks\n\n")
