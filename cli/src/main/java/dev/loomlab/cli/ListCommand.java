@@ -36,7 +36,12 @@ final class ListCommand implements Callable<Integer> {
                 out.printf("  %-10s reproduces %s%n", "", s.seed());
                 out.printf("  %-10s default models: %s%n", "", String.join(", ", s.defaultModels()));
                 for (ParamSpec p : s.params()) {
-                    out.printf("  %-10s   -p %s=%s  (%s, %s)%n", "", p.name(), p.defaultValue(), p.type().name().toLowerCase(), p.description());
+                    String type = p.choices().isEmpty() ? p.type().name().toLowerCase() : "one of " + String.join("|", p.choices());
+                    out.printf("  %-10s   -p %s=%s  (%s, %s)%n", "", p.name(), p.defaultValue(), type, p.description());
+                }
+                if (!s.defaultSweep().isEmpty()) {
+                    out.printf("  %-10s default sweep: %s%n", "", s.defaultSweep().entrySet().stream()
+                            .map(e -> "-p " + e.getKey() + "=" + e.getValue()).collect(java.util.stream.Collectors.joining(" ")));
                 }
                 out.println();
             }

@@ -14,7 +14,7 @@ import java.util.concurrent.Callable;
                 "With no command, runs the quick suite (under a minute on 2 cores) and prints the table."},
         footer = {"", "Results: results/<timestamp>/ (results.jsonl, results.csv, report.md, summary.json, logs/).",
                 "Tests: ./loomlab test. Docs: docs/methodology.md, docs/scenarios.md, docs/results.md."},
-        subcommands = {ListCommand.class, RunCommand.class, ReportCommand.class})
+        subcommands = {ListCommand.class, RunCommand.class, ReportCommand.class, PinningCommand.class})
 public final class Main implements Callable<Integer> {
     /** Exit code for input loomlab cannot accept. */
     public static final int BAD_INPUT = 2;
@@ -34,6 +34,8 @@ public final class Main implements Callable<Integer> {
     /** Runs the CLI and returns its exit code: 0 all ok, 1 a result not ok or an internal error, 2 bad input. */
     public static int run(String... args) {
         CommandLine cli = new CommandLine(new Main());
+        // Everything after the program's first word is the program's, even without '--'.
+        cli.getSubcommands().get("pinning").setStopAtPositional(true);
         cli.setParameterExceptionHandler((e, a) -> {
             System.err.println("loomlab: " + e.getMessage() + " (see 'loomlab --help')");
             return BAD_INPUT;

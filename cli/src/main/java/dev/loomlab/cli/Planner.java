@@ -44,7 +44,7 @@ public final class Planner {
                     runs.addAll(suite.runs(scenarios.all()));
                 } else {
                     Scenario s = scenarios.get(t.trim());
-                    runs.add(ScenarioRun.of(s.name(), s.defaultModels(), Map.of()));
+                    runs.add(ScenarioRun.of(s.name(), s.defaultModels(), s.defaultSweep()));
                 }
             }
         }

@@ -45,6 +45,12 @@ class BadInputTest {
                 "run sleep --timeout 10",
                 "run sleep --jvm /no/such/jdk",
                 "run sleep --nosuchoption",
+                "run pinning -p lock=spin",
+                "run pinning -p hold=-1ms",
+                "run semaphore -p limit=0",
+                "run semaphore -p overflow=drop",
+                "run threadlocal -p cache=none",
+                "run threadlocal -p pool-size=0",
                 "list things",
                 "report /no/such/folder");
     }

@@ -46,6 +46,56 @@ class CrossJdkTest {
         assertThat(results.get(1).get("metrics").get("wall_ms").get("min").asDouble()).isGreaterThanOrEqualTo(40.0);
     }
 
+    /**
+     * The issue's judged run, small, with every lock kind: on JDK 21 synchronized pins every task and
+     * collapses to the carriers; on this JDK (24+, JEP 491) it does not; a ReentrantLock never pins, nor
+     * does Object.wait raise an event; a class initializer pins on both; a native frame pins here and is
+     * not applicable on 21 (no final FFM).
+     */
+    @Test
+    void pinningDiffersByJdkAndTheReportSetsTheJdksSideBySide() throws Exception {
+        String jdk21 = jdk21();
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= 24, "JEP 491 needs JDK 24+");
+        Path out = tmp.resolve("pinning");
+        CliHarness.Outcome o = CliHarness.run("run", "pinning", "-m", "virtual", "-p", "lock=synchronized,reentrant,native,wait,clinit",
+                "-p", "tasks=20", "-p", "hold=50ms", "--warmup", "0", "--iterations", "1",
+                "--jvm", jdk21, "--jvm", System.getProperty("java.home"), "--out", out.toString());
+        assertThat(o.exit()).as(o.err()).isZero();
+        java.util.Map<String, JsonNode> byKey = new java.util.HashMap<>();
+        for (JsonNode r : RunContractTest.results(out)) {
+            byKey.put(r.get("params").get("lock").asText() + "@" + r.get("jvm").get("version").asText().split("[.+]")[0], r);
+        }
+        String here = Integer.toString(Runtime.version().feature());
+        JsonNode sync21 = byKey.get("synchronized@21");
+        // At least one event per task: threads waiting for a class being initialized add their own.
+        assertThat(pinned(sync21)).isGreaterThanOrEqualTo(20.0);
+        assertThat(wall(sync21)).isGreaterThanOrEqualTo(sync21.get("metrics").get("pinned_bound_ms").get("median").asDouble());
+        assertThat(sync21.get("pinned_stacks").get(0).get("frames").toString()).contains("SynchronizedHold.hold");
+        assertThat(pinned(byKey.get("synchronized@" + here))).isZero();
+        assertThat(pinned(byKey.get("reentrant@21"))).isZero();
+        assertThat(byKey.get("native@21").get("status").asText()).isEqualTo("not_applicable");
+        JsonNode nativeHere = byKey.get("native@" + here);
+        assertThat(pinned(nativeHere)).isGreaterThanOrEqualTo(20.0);
+        assertThat(wall(nativeHere)).isGreaterThanOrEqualTo(nativeHere.get("metrics").get("pinned_bound_ms").get("median").asDouble());
+        for (String jdk : new String[]{"21", here}) {
+            JsonNode clinit = byKey.get("clinit@" + jdk);
+            assertThat(pinned(clinit)).as(jdk).isGreaterThanOrEqualTo(20.0);
+            assertThat(wall(clinit)).as(jdk).isGreaterThanOrEqualTo(clinit.get("metrics").get("pinned_bound_ms").get("median").asDouble());
+            assertThat(pinned(byKey.get("wait@" + jdk))).as(jdk).isZero();
+            assertThat(wall(byKey.get("wait@" + jdk))).as(jdk).isGreaterThanOrEqualTo(50.0);
+        }
+        assertThat(o.out()).contains("By JDK").containsPattern("lock=synchronized +[0-9,]+ +[1-9][0-9,]* +[0-9.,]+ +0\\n");
+    }
+
+    private static double pinned(JsonNode result) {
+        assertThat(result.get("status").asText()).as(result.toString()).isEqualTo("ok");
+        return result.get("metrics").get("pinned_events").get("median").asDouble();
+    }
+
+    private static double wall(JsonNode result) {
+        return result.get("metrics").get("wall_ms").get("median").asDouble();
+    }
+
     @Test
     void theSameTrialRunsOnJdk21AndOnThisJdk() throws Exception {
         String jdk21 = jdk21();

@@ -51,10 +51,30 @@ class PlannerTest {
     }
 
     @Test
+    void aScenarioRunByNameSweepsItsDefaultSweepUnlessTheUserGivesTheParameter() {
+        assertThat(planner.plan(List.of("pinning"), new RunOptions())).extracting(p -> p.params().toString())
+                .containsExactly("tasks=200 hold=20ms lock=synchronized", "tasks=200 hold=20ms lock=reentrant",
+                        "tasks=200 hold=20ms lock=native", "tasks=200 hold=20ms lock=wait", "tasks=200 hold=20ms lock=clinit");
+        RunOptions o = new RunOptions();
+        o.params = List.of("lock=native");
+        assertThat(planner.plan(List.of("pinning"), o)).extracting(p -> p.params().toString())
+                .containsExactly("tasks=200 hold=20ms lock=native");
+        assertThat(planner.plan(List.of("semaphore"), new RunOptions())).hasSize(8);
+        assertThat(planner.plan(List.of("threadlocal"), new RunOptions())).hasSize(6);
+    }
+
+    @Test
+    void pinningTrialsMayCallNativeCode() {
+        assertThat(planner.plan(List.of("pinning"), new RunOptions()).get(0).jvmArgs())
+                .containsExactly("--enable-native-access=ALL-UNNAMED");
+    }
+
+    @Test
     void quickCoversEveryScenario() {
         assertThat(planner.plan(List.of("quick"), new RunOptions()))
                 .extracting(p -> p.scenario().name())
-                .containsAll(List.of("sleep", "cpu-sqrt", "cpu-pi", "mixed", "fanout", "http-get", "echo"));
+                .containsAll(List.of("sleep", "cpu-sqrt", "cpu-pi", "mixed", "fanout", "http-get", "echo", "pinning",
+                        "semaphore", "threadlocal"));
     }
 
     @Test

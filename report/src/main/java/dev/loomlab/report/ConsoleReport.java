@@ -4,15 +4,33 @@ import dev.loomlab.core.result.Result;
 
 import java.util.List;
 
-/** The table printed at the end of a run, followed by the reason of every result that is not ok. */
+/**
+ * The table printed at the end of a run (rows grouped by JDK), the JDKs side by side when there are
+ * several, each scenario's own metrics, the top pinned stack of each result that pinned, and the reason
+ * of every result that is not ok.
+ */
 public final class ConsoleReport {
+    /** Frames of the top pinned stack shown per result. */
+    private static final int PINNED_FRAMES = 8;
+
     private ConsoleReport() {
     }
 
     public static String render(List<Result> results) {
         TextTable table = new TextTable(ResultRow.HEADER);
-        results.forEach(r -> table.add(ResultRow.cells(r)));
+        ByJdk.grouped(results).forEach(r -> table.add(ResultRow.cells(r)));
         StringBuilder sb = new StringBuilder(table.plain());
+        TextTable byJdk = ByJdk.table(results);
+        if (byJdk != null) {
+            sb.append("\nBy JDK (median wall ms; pinned = JFR jdk.VirtualThreadPinned events per iteration, median):\n")
+                    .append(byJdk.plain());
+        }
+        ScenarioMetrics.tables(results).forEach((scenario, t) ->
+                sb.append('\n').append(scenario).append(", its own metrics (median per iteration):\n").append(t.plain()));
+        String pinned = PinnedStackText.section(results, 1, PINNED_FRAMES);
+        if (!pinned.isEmpty()) {
+            sb.append("\nPinned (top stack of each result; all in results.jsonl and report.md):\n").append(pinned);
+        }
         for (Result r : results) {
             if (!r.ok()) {
                 sb.append('\n').append(r.status()).append(": ").append(r.scenario()).append(' ').append(r.model())

@@ -8,10 +8,14 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * {@code report.md}: the environment, the results table, the article's ratios beside ours, and every
- * result that is not ok with its full reason.
+ * {@code report.md}: the environment, the results table (grouped by JDK), the JDKs side by side when
+ * there are several, the pinned stacks, the article's ratios beside ours, and every result that is not
+ * ok with its full reason.
  */
 public final class MarkdownReport {
+    private static final int PINNED_STACKS = 3;
+    private static final int PINNED_FRAMES = 24;
+
     private MarkdownReport() {
     }
 
@@ -25,8 +29,28 @@ public final class MarkdownReport {
                 .append("interval; eff = bound / median (1.0 is the best physics allows). ")
                 .append("Published figures come from the articles' own hardware: compare ratios, not times.\n\n");
         TextTable table = new TextTable(ResultRow.HEADER);
-        results.forEach(r -> table.add(ResultRow.cells(r)));
+        ByJdk.grouped(results).forEach(r -> table.add(ResultRow.cells(r)));
         sb.append(table.markdown());
+        TextTable byJdk = ByJdk.table(results);
+        if (byJdk != null) {
+            sb.append("\n## By JDK\n\n")
+                    .append("Each experiment's median wall time (ms) on every JDK of the run; pinned = JFR ")
+                    .append("`jdk.VirtualThreadPinned` events per iteration (median), where the scenario records them.\n\n")
+                    .append(byJdk.markdown());
+        }
+        Map<String, TextTable> own = ScenarioMetrics.tables(results);
+        if (!own.isEmpty()) {
+            sb.append("\n## Scenario metrics\n\n")
+                    .append("What each scenario's workload reports of its own, median per iteration.\n");
+            own.forEach((scenario, t) -> sb.append("\n### ").append(scenario).append("\n\n").append(t.markdown()));
+        }
+        String pinned = PinnedStackText.section(results, PINNED_STACKS, PINNED_FRAMES);
+        if (!pinned.isEmpty()) {
+            sb.append("\n## Pinned stacks\n\n")
+                    .append("Where virtual threads were pinned (JFR, threshold 0), innermost frame first; the ")
+                    .append("`java.lang.VirtualThread` park frames every event shares are left out.\n\n```\n")
+                    .append(pinned).append("```\n");
+        }
         String ratios = ratios(results);
         if (!ratios.isEmpty()) {
             sb.append("\n## Ratios beside the articles'\n\n")

@@ -78,7 +78,8 @@ public final class ResultRow {
         return s == null ? "n/a" : String.format(java.util.Locale.ROOT, "%,.0f", s.median());
     }
 
-    private static String featureOf(String version) {
+    /** The feature release of a Java version: {@code 21} of {@code 21.0.8+9-LTS}. */
+    static String featureOf(String version) {
         if (version == null) {
             return "?";
         }

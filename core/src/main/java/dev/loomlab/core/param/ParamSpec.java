@@ -5,12 +5,31 @@ import dev.loomlab.core.BadInputException;
 /**
  * One parameter a scenario accepts: its name, type, default, the smallest value allowed and what it
  * means. Parsing a text yields the canonical value: a {@code Long} count, a {@code Long} of
- * nanoseconds for a duration, or a {@code Double}.
+ * nanoseconds for a duration, a {@code Double}, or for a choice the {@code String} chosen.
  *
  * @param min smallest accepted value, in the parameter's own unit (count, nanoseconds or decimal)
  * @param max largest accepted value, same unit
+ * @param choices the words a {@link ParamType#CHOICE} accepts, in the order listed; empty otherwise
  */
-public record ParamSpec(String name, ParamType type, String defaultValue, double min, double max, String description) {
+public record ParamSpec(String name, ParamType type, String defaultValue, double min, double max, String description,
+                        java.util.List<String> choices) {
+
+    public ParamSpec {
+        choices = java.util.List.copyOf(choices);
+    }
+
+    /** A parameter of a numeric or duration type (no choices). */
+    public ParamSpec(String name, ParamType type, String defaultValue, double min, double max, String description) {
+        this(name, type, defaultValue, min, max, description, java.util.List.of());
+    }
+
+    /** One word of {@code choices}, e.g. a lock kind. */
+    public static ParamSpec choice(String name, String defaultValue, java.util.List<String> choices, String description) {
+        if (!choices.contains(defaultValue)) {
+            throw new IllegalArgumentException(defaultValue + " is not one of " + choices);
+        }
+        return new ParamSpec(name, ParamType.CHOICE, defaultValue, 0, 0, description, choices);
+    }
 
     public static ParamSpec count(String name, String defaultValue, long min, String description) {
         return new ParamSpec(name, ParamType.COUNT, defaultValue, min, Long.MAX_VALUE, description);
@@ -37,10 +56,18 @@ public record ParamSpec(String name, ParamType type, String defaultValue, double
     /** Parses and range-checks one value of this parameter. */
     public Object parse(String text) {
         String what = "parameter " + name;
+        if (type == ParamType.CHOICE) {
+            String word = text.trim();
+            if (!choices.contains(word)) {
+                throw new BadInputException(what + ": '" + text + "' is not one of " + String.join(", ", choices));
+            }
+            return word;
+        }
         Object value = switch (type) {
             case COUNT -> Units.parseCount(what, text);
             case DURATION -> Units.parseDurationNanos(what, text);
             case DECIMAL -> Units.parseDecimal(what, text);
+            case CHOICE -> throw new AssertionError(type);
         };
         double v = ((Number) value).doubleValue();
         if (v < min) {
@@ -58,10 +85,11 @@ public record ParamSpec(String name, ParamType type, String defaultValue, double
             case COUNT -> Long.toString((Long) value);
             case DURATION -> Units.formatDuration((Long) value);
             case DECIMAL -> stripZeros((Double) value);
+            case CHOICE -> (String) value;
         };
     }
 
-    /** The value as it goes into result JSON: numbers for counts and decimals, text for durations. */
+    /** The value as it goes into result JSON: numbers for counts and decimals, text for durations and choices. */
     public Object json(Object value) {
         return type == ParamType.DURATION ? canonical(value) : value;
     }

@@ -7,5 +7,7 @@ public enum ParamType {
     /** A duration with a unit (ns … h); held in nanoseconds, written to JSON as its shortest text. */
     DURATION,
     /** A decimal number or percentage; written to JSON as a number. */
-    DECIMAL
+    DECIMAL,
+    /** One word of a fixed set (e.g. a lock kind); written to JSON as text. */
+    CHOICE
 }

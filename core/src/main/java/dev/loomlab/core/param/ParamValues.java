@@ -66,6 +66,11 @@ public final class ParamValues {
         return (Double) get(name, ParamType.DECIMAL);
     }
 
+    /** The word chosen for a {@link ParamType#CHOICE} parameter. */
+    public String choice(String name) {
+        return (String) get(name, ParamType.CHOICE);
+    }
+
     /** name → canonical text, e.g. {@code sleep → 300ms}; what trial specs carry. */
     public Map<String, String> canonical() {
         Map<String, String> out = new LinkedHashMap<>();

@@ -1,5 +1,7 @@
 package dev.loomlab.core.probe;
 
+import dev.loomlab.core.pinning.PinnedStack;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +28,15 @@ public final class ProbeSet implements AutoCloseable {
                 new CarriersProbe(), new AllocationProbe(), new CpuProbe()));
     }
 
+    /**
+     * The standard probes and JFR pinning. Pinning comes first, so its recording starts before the others
+     * take their readings and is stopped and read after they have taken theirs (its work is not counted).
+     */
+    public static ProbeSet withPinning() {
+        return new ProbeSet(List.of(new PinningProbe(), new GcProbe(), new HeapProbe(), new RssProbe(),
+                new ThreadsProbe(), new CarriersProbe(), new AllocationProbe(), new CpuProbe()));
+    }
+
     public void beforeIteration() {
         for (Probe p : probes) {
             p.beforeIteration();
@@ -38,6 +49,16 @@ public final class ProbeSet implements AutoCloseable {
         for (int i = probes.size() - 1; i >= 0; i--) {
             probes.get(i).afterIteration(wallNanos, metrics);
         }
+    }
+
+    /** The last iteration's top pinned stacks; null when this set does not record pinning. */
+    public List<PinnedStack> pinnedStacks() {
+        for (Probe p : probes) {
+            if (p instanceof PinningProbe pinning) {
+                return pinning.stacks();
+            }
+        }
+        return null;
     }
 
     @Override

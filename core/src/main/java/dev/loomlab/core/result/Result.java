@@ -2,6 +2,7 @@ package dev.loomlab.core.result;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.loomlab.core.pinning.PinnedStack;
 import dev.loomlab.core.trial.JvmInfo;
 
 import java.util.List;
@@ -23,14 +24,25 @@ import java.util.Map;
  * @param serialTaskMs one task's CPU part alone on one thread, ms (what a CPU bound rests on); else null
  * @param published the article's figure for this model and parameters, or null
  * @param logs the trial logs, relative to the results folder
+ * @param pinnedStacks the stacks at which virtual threads were pinned, over every measured iteration and
+ *                     fork, most events first (at most {@link PinnedStack#TOP}); null when the scenario
+ *                     does not record pinning
  */
 @JsonPropertyOrder({"scenario", "model", "params", "jvm", "forks", "warmup", "iterations", "status", "error",
-        "metrics", "bound_ms", "efficiency", "serial_task_ms", "published", "logs"})
+        "metrics", "bound_ms", "efficiency", "serial_task_ms", "published", "logs", "pinned_stacks"})
 public record Result(String scenario, String model, Map<String, Object> params, JvmInfo jvm, int forks, int warmup,
                      int iterations, String status, String error, Map<String, Object> metrics,
                      @JsonProperty("bound_ms") Double boundMs, Double efficiency,
                      @JsonProperty("serial_task_ms") Double serialTaskMs, PublishedFigure published,
-                     List<String> logs) {
+                     List<String> logs, @JsonProperty("pinned_stacks") List<PinnedStack> pinnedStacks) {
+
+    /** A result of a scenario that does not record pinning. */
+    public Result(String scenario, String model, Map<String, Object> params, JvmInfo jvm, int forks, int warmup,
+                  int iterations, String status, String error, Map<String, Object> metrics, Double boundMs,
+                  Double efficiency, Double serialTaskMs, PublishedFigure published, List<String> logs) {
+        this(scenario, model, params, jvm, forks, warmup, iterations, status, error, metrics, boundMs, efficiency,
+                serialTaskMs, published, logs, null);
+    }
 
     public boolean ok() {
         return "ok".equals(status);

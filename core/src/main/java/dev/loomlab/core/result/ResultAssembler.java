@@ -1,6 +1,7 @@
 package dev.loomlab.core.result;
 
 import dev.loomlab.core.param.ParamValues;
+import dev.loomlab.core.pinning.PinnedStack;
 import dev.loomlab.core.scenario.Published;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.stats.LatencySummary;
@@ -61,7 +62,21 @@ public final class ResultAssembler {
                 .map(ResultAssembler::figure)
                 .orElse(null);
         return new Result(scenario.name(), model, params.json(), jvm, forks, warmup, iterations, status, error,
-                metrics, bound, efficiency, serial, published, logs);
+                metrics, bound, efficiency, serial, published, logs,
+                status.equals(TrialOutcome.OK) ? pinnedStacks(outcomes) : null);
+    }
+
+    /** The top pinned stacks over every measured iteration of every fork; null when none recorded pinning. */
+    private static List<PinnedStack> pinnedStacks(List<TrialOutcome> outcomes) {
+        List<List<PinnedStack>> recorded = outcomes.stream()
+                .flatMap(o -> o.iterations().stream())
+                .map(IterationResult::pinnedStacks)
+                .filter(Objects::nonNull)
+                .toList();
+        if (recorded.isEmpty()) {
+            return null;
+        }
+        return PinnedStack.top(recorded.stream().flatMap(List::stream).toList(), PinnedStack.TOP);
     }
 
     private static Result.PublishedFigure figure(Published p) {

@@ -53,7 +53,7 @@ public final class ResultJson {
         }
         return new Result(plain.scenario(), plain.model(), plain.params(), plain.jvm(), plain.forks(), plain.warmup(),
                 plain.iterations(), plain.status(), plain.error(), metrics, plain.boundMs(), plain.efficiency(),
-                plain.serialTaskMs(), plain.published(), plain.logs());
+                plain.serialTaskMs(), plain.published(), plain.logs(), plain.pinnedStacks());
     }
 
     /** Every result in a {@code results.jsonl} file, in order; a torn last line (a killed run) is skipped. */

@@ -12,7 +12,11 @@ public final class Bounds {
      * ceil(tasks / N) × wait; without a limit, one wait.
      */
     public static double waiting(int tasks, double waitMs, Model model) {
-        int limit = model.concurrency().orElse(Integer.MAX_VALUE);
+        return waiting(tasks, waitMs, model.concurrency().orElse(Integer.MAX_VALUE));
+    }
+
+    /** {@link #waiting(int, double, Model)} for at most {@code limit} tasks at once. */
+    public static double waiting(int tasks, double waitMs, int limit) {
         return Math.ceil((double) tasks / Math.max(1, Math.min(limit, tasks))) * waitMs;
     }
 
@@ -22,7 +26,11 @@ public final class Bounds {
      * before ceil(tasks / concurrency) × cpu.
      */
     public static double computing(int tasks, double cpuMs, Model model, int cores) {
-        int limit = model.concurrency().orElse(Integer.MAX_VALUE);
+        return computing(tasks, cpuMs, model.concurrency().orElse(Integer.MAX_VALUE), cores);
+    }
+
+    /** {@link #computing(int, double, Model, int)} for at most {@code limit} tasks at once. */
+    public static double computing(int tasks, double cpuMs, int limit, int cores) {
         int lanes = Math.max(1, Math.min(Math.min(cores, limit), tasks));
         double spread = tasks * cpuMs / lanes;
         double waves = Math.ceil((double) tasks / Math.max(1, Math.min(limit, tasks))) * cpuMs;

@@ -27,6 +27,14 @@ public interface Scenario {
     /** Models compared when the user names none. */
     List<String> defaultModels();
 
+    /**
+     * Parameter texts a plain {@code loomlab run SCENARIO} uses in place of single defaults, e.g. a comma
+     * list that sweeps every lock kind; each {@code -p} overrides its own. Empty: the defaults alone.
+     */
+    default java.util.Map<String, String> defaultSweep() {
+        return java.util.Map.of();
+    }
+
     Workload workload(ParamValues params);
 
     /** The best time physics allows for one iteration, in ms; NaN when there is none. */
@@ -46,6 +54,14 @@ public interface Scenario {
      */
     default java.util.OptionalInt defaultWarmup() {
         return java.util.OptionalInt.empty();
+    }
+
+    /**
+     * True when each iteration records JFR {@code jdk.VirtualThreadPinned} events (threshold 0, with
+     * stacks): metrics {@code pinned_events} and {@code pinned_time_ms}, and the result's top pinned stacks.
+     */
+    default boolean recordsPinning() {
+        return false;
     }
 
     /** True when the bound needs one task's serial CPU time, measured in the trial after warm-up. */

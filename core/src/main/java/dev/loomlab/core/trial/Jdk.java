@@ -36,10 +36,19 @@ public record Jdk(Path home, String version, int feature, String vendor) {
      * @throws BadInputException when it has no runnable {@code bin/java} or is older than 21
      */
     public static Jdk at(String homeText) {
+        return at(homeText, "--jvm " + homeText);
+    }
+
+    /**
+     * The JDK at {@code home}, named {@code label} in error messages (e.g. {@code java /usr/bin/java}).
+     *
+     * @throws BadInputException when it has no runnable {@code bin/java} or is older than 21
+     */
+    public static Jdk at(String homeText, String label) {
         Path home = Path.of(homeText).toAbsolutePath().normalize();
         Path java = home.resolve("bin").resolve("java");
         if (!Files.isExecutable(java)) {
-            throw new BadInputException("--jvm " + homeText + ": no bin/java there (give a JAVA_HOME of a JDK >= "
+            throw new BadInputException(label + ": no bin/java there (give a JAVA_HOME of a JDK >= "
                     + MIN_FEATURE + ")");
         }
         String version = null;
@@ -56,11 +65,11 @@ public record Jdk(Path home, String version, int feature, String vendor) {
             }
         }
         if (version == null) {
-            version = askVersion(homeText, java);
+            version = askVersion(label, java);
         }
-        int feature = feature(homeText, version);
+        int feature = feature(label, version);
         if (feature < MIN_FEATURE) {
-            throw new BadInputException("--jvm " + homeText + ": Java " + version + " is too old; trials need a JDK >= "
+            throw new BadInputException(label + ": Java " + version + " is too old; loomlab needs a JDK >= "
                     + MIN_FEATURE);
         }
         return new Jdk(home, version, feature, vendor == null ? "unknown" : vendor);
@@ -70,7 +79,7 @@ public record Jdk(Path home, String version, int feature, String vendor) {
         return home.resolve("bin").resolve("java");
     }
 
-    private static String askVersion(String homeText, Path java) {
+    private static String askVersion(String label, Path java) {
         try {
             Process p = new ProcessBuilder(List.of(java.toString(), "-version")).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -82,17 +91,17 @@ public record Jdk(Path home, String version, int feature, String vendor) {
                 return m.group(1);
             }
         } catch (IOException e) {
-            throw new BadInputException("--jvm " + homeText + ": cannot run bin/java (" + e.getMessage() + ")");
+            throw new BadInputException(label + ": cannot run bin/java (" + e.getMessage() + ")");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        throw new BadInputException("--jvm " + homeText + ": cannot tell which Java version it is");
+        throw new BadInputException(label + ": cannot tell which Java version it is");
     }
 
-    private static int feature(String homeText, String version) {
+    private static int feature(String label, String version) {
         Matcher m = Pattern.compile("^(?:1\\.)?(\\d+)").matcher(version);
         if (!m.find()) {
-            throw new BadInputException("--jvm " + homeText + ": unreadable Java version '" + version + "'");
+            throw new BadInputException(label + ": unreadable Java version '" + version + "'");
         }
         return Integer.parseInt(m.group(1));
     }

@@ -11,6 +11,7 @@ import dev.loomlab.core.probe.ProbeSet;
 import dev.loomlab.core.scenario.BoundContext;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioCatalog;
+import dev.loomlab.core.workload.NotApplicableException;
 import dev.loomlab.core.workload.ValidationException;
 import dev.loomlab.core.workload.Workload;
 import org.HdrHistogram.Histogram;
@@ -55,7 +56,12 @@ public final class TrialExecutor {
             return new TrialOutcome(TrialOutcome.NOT_APPLICABLE, "model " + spec.model() + " is not available on Java "
                     + System.getProperty("java.version") + " (" + e.getMessage() + ")", jvm, null, null, List.of());
         }
-        Workload workload = scenario.workload(params);
+        Workload workload;
+        try {
+            workload = scenario.workload(params);
+        } catch (NotApplicableException e) {
+            return new TrialOutcome(TrialOutcome.NOT_APPLICABLE, e.getMessage(), jvm, null, null, List.of());
+        }
         if (!workload.supports(model)) {
             return new TrialOutcome(TrialOutcome.NOT_APPLICABLE, "scenario " + scenario.name() + " cannot run on model "
                     + model.name(), jvm, null, null, List.of());
@@ -69,7 +75,7 @@ public final class TrialExecutor {
             workload.close();
             return TrialOutcome.failed(e.getMessage() == null ? e.toString() : e.getMessage(), jvm);
         }
-        try (ProbeSet probes = ProbeSet.standard()) {
+        try (ProbeSet probes = scenario.recordsPinning() ? ProbeSet.withPinning() : ProbeSet.standard()) {
             return run(spec, progress, scenario, params, model, workload, probes);
         } catch (ModelFailure e) {
             return TrialOutcome.failed(e.getMessage(), jvm);
@@ -104,7 +110,7 @@ public final class TrialExecutor {
                 return new TrialOutcome(TrialOutcome.INVALID, "iteration " + i + ": " + error, jvm, null,
                         orNull(serialMs), List.copyOf(measured));
             }
-            measured.add(new IterationResult(nullForNaN(metrics), encode(latencies(clock))));
+            measured.add(new IterationResult(nullForNaN(metrics), encode(latencies(clock)), probes.pinnedStacks()));
             progress.progress("measure", i, spec.iterations());
         }
         if (timesSerial) {
@@ -127,7 +133,7 @@ public final class TrialExecutor {
             Map<String, Double> metrics = new LinkedHashMap<>(it.metrics());
             double wall = metrics.get("wall_ms");
             metrics.put("scheduling_overhead_pct", 100.0 * (wall - boundMs) / wall);
-            out.add(new IterationResult(metrics, it.latencyHistogram()));
+            out.add(new IterationResult(metrics, it.latencyHistogram(), it.pinnedStacks()));
         }
         return out;
     }

@@ -11,7 +11,7 @@ import java.util.Set;
 public abstract class BlockingWorkload implements Workload {
     private final int tasks;
 
-    BlockingWorkload(int tasks) {
+    protected BlockingWorkload(int tasks) {
         this.tasks = tasks;
     }
 

@@ -1,0 +1,99 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.core.pinning.PinnedEvents;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Runs a {@link JavaProgram} with a JFR recording of {@value PinnedEvents#EVENT} (stack traces on,
+ * events at least {@code threshold} long) written when its JVM exits, and reads the recording back.
+ * The program reads loomlab's standard input; its output and errors are copied to the given streams.
+ */
+final class PinningScan {
+    /**
+     * What the program did.
+     *
+     * @param exitCode the program's exit code
+     * @param wallNanos how long it ran, ns
+     * @param events its pinned events, or null when its JVM wrote no recording (it did not start, crashed
+     *               or halted without running shutdown hooks)
+     */
+    record Outcome(int exitCode, long wallNanos, PinnedEvents events) {
+    }
+
+    private static final long PUMP_WAIT_MS = 5_000;
+
+    private PinningScan() {
+    }
+
+    static Outcome run(JavaProgram program, long thresholdNanos, PrintStream out, PrintStream err)
+            throws IOException, InterruptedException {
+        Path dir = Files.createTempDirectory("loomlab-pinning-");
+        try {
+            Path settings = Files.writeString(dir.resolve("pinning.jfc"), settings(thresholdNanos), StandardCharsets.UTF_8);
+            Path recording = dir.resolve("pinning.jfr");
+            List<String> flags = List.of(
+                    "-XX:StartFlightRecording=name=loomlab-pinning,settings=" + settings + ",filename=" + recording
+                            + ",dumponexit=true",
+                    // JFR announces its recording on stdout; the program's output should stay its own.
+                    "-Xlog:jfr+startup=error");
+            long start = System.nanoTime();
+            Process process = new ProcessBuilder(program.command(flags)).redirectInput(ProcessBuilder.Redirect.INHERIT).start();
+            Thread outPump = pump(process.getInputStream(), out, "loomlab-pinning-out");
+            Thread errPump = pump(process.getErrorStream(), err, "loomlab-pinning-err");
+            int exit = process.waitFor();
+            long wall = System.nanoTime() - start;
+            // A child the program left running may hold the pipes open: do not wait for it forever.
+            outPump.join(PUMP_WAIT_MS);
+            errPump.join(PUMP_WAIT_MS);
+            out.flush();
+            err.flush();
+            boolean written = Files.isRegularFile(recording) && Files.size(recording) > 0;
+            return new Outcome(exit, wall, written ? PinnedEvents.read(recording) : null);
+        } finally {
+            try (Stream<Path> files = Files.walk(dir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    /** Copies {@code from} to {@code to} on a daemon thread until the stream ends. */
+    private static Thread pump(InputStream from, PrintStream to, String name) {
+        Thread t = new Thread(() -> {
+            byte[] buffer = new byte[8192];
+            try (from) {
+                for (int n; (n = from.read(buffer)) >= 0; ) {
+                    to.write(buffer, 0, n);
+                    to.flush();
+                }
+            } catch (IOException ignored) {
+                // the program is gone
+            }
+        }, name);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    /** A JFR settings file with only the pinned event, its stack traces and the threshold. */
+    static String settings(long thresholdNanos) {
+        return """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <configuration version="2.0" label="loomlab pinning" description="virtual threads pinned to their carrier">
+                  <event name="%s">
+                    <setting name="enabled">true</setting>
+                    <setting name="stackTrace">true</setting>
+                    <setting name="threshold">%d ns</setting>
+                  </event>
+                </configuration>
+                """.formatted(PinnedEvents.EVENT, thresholdNanos);
+    }
+}

@@ -1,0 +1,79 @@
+package dev.loomlab.core.pinning;
+
+import dev.loomlab.core.model.BlockingTask;
+import dev.loomlab.core.model.TaskClock;
+import dev.loomlab.core.param.Units;
+import dev.loomlab.core.scenario.Bounds;
+import dev.loomlab.core.workload.BlockingWorkload;
+import dev.loomlab.core.workload.ValidationException;
+import dev.loomlab.core.workload.Workload;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Map;
+
+/**
+ * Each task blocks for {@code hold} inside its own lock of one {@link LockKind}. Validation: every task
+ * completed and none sooner than its hold. When every task ran on a virtual thread, the iteration also
+ * reports {@code pinned_bound_ms}: ceil(tasks / carriers) × hold, the best time if each blocked task
+ * pinned its carrier.
+ */
+public final class PinningWorkload extends BlockingWorkload {
+    private final long holdNanos;
+    private final LockedHold lock;
+    private final boolean[] onVirtualThread;
+    private final int carriers;
+
+    /**
+     * @param holdNanos how long each task blocks inside its lock, ns
+     * @throws dev.loomlab.core.workload.NotApplicableException when this JVM cannot make the lock kind
+     */
+    public PinningWorkload(int tasks, long holdNanos, LockKind kind) {
+        super(tasks);
+        this.holdNanos = holdNanos;
+        this.lock = kind.create(tasks, Duration.ofNanos(holdNanos));
+        this.onVirtualThread = new boolean[tasks];
+        this.carriers = schedulerParallelism();
+    }
+
+    /** The virtual-thread scheduler's parallelism: its system property, or the available processors. */
+    static int schedulerParallelism() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        Integer set = Integer.getInteger("jdk.virtualThreadScheduler.parallelism", cores);
+        return set > 0 ? set : cores;
+    }
+
+    @Override
+    public BlockingTask blockingTask() {
+        return index -> {
+            onVirtualThread[index] = Thread.currentThread().isVirtual();
+            lock.hold(index);
+        };
+    }
+
+    @Override
+    public void beforeIteration() {
+        Arrays.fill(onVirtualThread, false);
+    }
+
+    @Override
+    public void validate(TaskClock clock) throws ValidationException {
+        Workload.requireAllCompleted(clock);
+        for (int i = 0; i < tasks(); i++) {
+            if (clock.latencyNanos(i) < holdNanos) {
+                throw new ValidationException("task " + i + " finished in " + clock.latencyNanos(i)
+                        + " ns, less than its hold of " + Units.formatDuration(holdNanos));
+            }
+        }
+    }
+
+    @Override
+    public Map<String, Double> metrics(TaskClock clock) {
+        for (boolean virtual : onVirtualThread) {
+            if (!virtual) {
+                return Map.of();
+            }
+        }
+        return Map.of("pinned_bound_ms", Bounds.waiting(tasks(), Units.nanosToMillis(holdNanos), carriers));
+    }
+}

@@ -1,0 +1,29 @@
+package dev.loomlab.core.pinning;
+
+import java.time.Duration;
+import java.util.concurrent.locks.ReentrantLock;
+
+/** {@code lock=reentrant}: sleeps while holding the task's own {@link ReentrantLock} (article 004's remedy). */
+final class ReentrantHold implements LockedHold {
+    private final ReentrantLock[] locks;
+    private final Duration hold;
+
+    ReentrantHold(int tasks, Duration hold) {
+        this.locks = new ReentrantLock[tasks];
+        for (int i = 0; i < tasks; i++) {
+            locks[i] = new ReentrantLock();
+        }
+        this.hold = hold;
+    }
+
+    @Override
+    public void hold(int task) throws InterruptedException {
+        ReentrantLock lock = locks[task];
+        lock.lock();
+        try {
+            Thread.sleep(hold);
+        } finally {
+            lock.unlock();
+        }
+    }
+}

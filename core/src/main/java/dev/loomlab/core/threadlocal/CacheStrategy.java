@@ -1,0 +1,127 @@
+package dev.loomlab.core.threadlocal;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+/**
+ * Where a task gets its expensive object: a {@link ThreadLocal} cache (one per thread that runs tasks),
+ * a new one per task, or a small pool shared by all tasks (a task waits when every pooled object is out).
+ */
+public enum CacheStrategy {
+    THREADLOCAL("threadlocal"),
+    PER_TASK("per-task"),
+    POOL("pool");
+
+    private final String word;
+
+    CacheStrategy(String word) {
+        this.word = word;
+    }
+
+    public String word() {
+        return word;
+    }
+
+    public static List<String> words() {
+        return Arrays.stream(values()).map(CacheStrategy::word).toList();
+    }
+
+    public static CacheStrategy of(String word) {
+        for (CacheStrategy c : values()) {
+            if (c.word.equals(word)) {
+                return c;
+            }
+        }
+        throw new IllegalArgumentException("no cache strategy " + word);
+    }
+
+    /** A fresh source for one iteration, making objects with {@code factory} (pool: at most {@code poolSize}). */
+    Source newSource(Supplier<Object> factory, int poolSize) {
+        return switch (this) {
+            case THREADLOCAL -> new ThreadLocalSource(factory);
+            case PER_TASK -> new PerTaskSource(factory);
+            case POOL -> new PoolSource(factory, poolSize);
+        };
+    }
+
+    /** Hands out objects to tasks and takes them back. */
+    interface Source {
+        Object acquire() throws InterruptedException;
+
+        void release(Object object);
+    }
+
+    /** The object cached in a thread-local: made on a thread's first task, kept for its life. */
+    private static final class ThreadLocalSource implements Source {
+        private final ThreadLocal<Object> cache;
+
+        ThreadLocalSource(Supplier<Object> factory) {
+            this.cache = ThreadLocal.withInitial(factory);
+        }
+
+        @Override
+        public Object acquire() {
+            return cache.get();
+        }
+
+        @Override
+        public void release(Object object) {
+            // kept for the thread's next task, as caching code does
+        }
+    }
+
+    private static final class PerTaskSource implements Source {
+        private final Supplier<Object> factory;
+
+        PerTaskSource(Supplier<Object> factory) {
+            this.factory = factory;
+        }
+
+        @Override
+        public Object acquire() {
+            return factory.get();
+        }
+
+        @Override
+        public void release(Object object) {
+            // garbage
+        }
+    }
+
+    /** Made on demand up to its size, then shared: a task takes a free object or waits for one. */
+    private static final class PoolSource implements Source {
+        private final Supplier<Object> factory;
+        private final int size;
+        private final BlockingQueue<Object> free;
+        private final AtomicInteger made = new AtomicInteger();
+
+        PoolSource(Supplier<Object> factory, int size) {
+            this.factory = factory;
+            this.size = size;
+            this.free = new ArrayBlockingQueue<>(size);
+        }
+
+        @Override
+        public Object acquire() throws InterruptedException {
+            Object o = free.poll();
+            if (o != null) {
+                return o;
+            }
+            for (int n = made.get(); n < size; n = made.get()) {
+                if (made.compareAndSet(n, n + 1)) {
+                    return factory.get();
+                }
+            }
+            return free.take();
+        }
+
+        @Override
+        public void release(Object object) {
+            free.add(object);
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package dev.loomlab.core.semaphore;
+
+import dev.loomlab.core.model.ModelCatalog;
+import dev.loomlab.core.model.TaskClock;
+import dev.loomlab.core.scenario.ScenarioCatalog;
+import dev.loomlab.core.trial.ProgressListener;
+import dev.loomlab.core.trial.TrialExecutor;
+import dev.loomlab.core.trial.TrialOutcome;
+import dev.loomlab.core.trial.TrialSpec;
+import dev.loomlab.core.workload.ValidationException;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** A downstream of 4 slots and 20 ms calls, 40 calls: waves, exact counts, and the Semaphore that prevents rejections. */
+class SemaphoreTest {
+    private final TrialExecutor executor = new TrialExecutor(ScenarioCatalog.load(), ModelCatalog.load());
+
+    private TrialOutcome run(String model, String overflow) throws InterruptedException {
+        return executor.execute(new TrialSpec("semaphore", model,
+                Map.of("tasks", "40", "limit", "4", "latency", "20ms", "overflow", overflow), 0, 1, 0), ProgressListener.NONE);
+    }
+
+    private static Map<String, Double> metrics(TrialOutcome o) {
+        assertThat(o.status()).as(o.error()).isEqualTo(TrialOutcome.OK);
+        return o.iterations().get(0).metrics();
+    }
+
+    @Test
+    void queuedCallsAllCompleteInWavesOfTheLimit() throws InterruptedException {
+        for (String model : new String[]{"virtual", "virtual-bounded:4", "platform:100"}) {
+            TrialOutcome o = run(model, "queue");
+            Map<String, Double> m = metrics(o);
+            assertThat(o.boundMs()).as(model).isEqualTo(200.0);
+            assertThat(m.get("wall_ms")).as(model).isGreaterThanOrEqualTo(200.0);
+            assertThat(m.get("calls_completed")).as(model).isEqualTo(40.0);
+            assertThat(m.get("calls_rejected")).as(model).isZero();
+            assertThat(m.get("downstream_peak_concurrency")).as(model).isBetween(1.0, 4.0);
+        }
+    }
+
+    @Test
+    void aSmallerPoolIsItsOwnLimit() throws InterruptedException {
+        TrialOutcome o = run("platform:2", "queue");
+        assertThat(o.boundMs()).isEqualTo(400.0);
+        Map<String, Double> m = metrics(o);
+        assertThat(m.get("wall_ms")).isGreaterThanOrEqualTo(400.0);
+        assertThat(m.get("downstream_peak_concurrency")).isBetween(1.0, 2.0);
+    }
+
+    @Test
+    void unboundedVirtualThreadsGetRejectedButASemaphoreOfTheLimitNever() throws InterruptedException {
+        Map<String, Double> unbounded = metrics(run("virtual", "reject"));
+        assertThat(unbounded.get("calls_completed") + unbounded.get("calls_rejected")).isEqualTo(40.0);
+        // The first four calls always find a slot; 40 calls arriving within 20 ms cannot all.
+        assertThat(unbounded.get("calls_completed")).isGreaterThanOrEqualTo(4.0);
+        assertThat(unbounded.get("calls_rejected")).isPositive();
+
+        TrialOutcome bounded = run("virtual-bounded:4", "reject");
+        assertThat(metrics(bounded).get("calls_rejected")).isZero();
+        assertThat(metrics(bounded).get("calls_completed")).isEqualTo(40.0);
+        assertThat(metrics(bounded).get("wall_ms")).isGreaterThanOrEqualTo(200.0);
+        assertThat(bounded.boundMs()).isEqualTo(200.0);
+        assertThat(run("virtual", "reject").boundMs()).isEqualTo(20.0);
+    }
+
+    @Test
+    void aTaskWithoutAnOutcomeFailsValidation() throws Exception {
+        SemaphoreWorkload w = new SemaphoreWorkload(2, 1, 0, Overflow.QUEUE);
+        TaskClock clock = new TaskClock(2);
+        w.beforeIteration();
+        clock.submitted(0);
+        clock.run(0, w.blockingTask());
+        assertThatThrownBy(() -> w.validate(clock)).isInstanceOf(ValidationException.class)
+                .hasMessage("1 of 2 tasks completed");
+    }
+
+    @Test
+    void theDownstreamNeverHoldsMoreThanItsLimit() throws Exception {
+        LimitedDownstream d = new LimitedDownstream(1, java.time.Duration.ofMillis(50), Overflow.REJECT);
+        Thread first = Thread.startVirtualThread(() -> {
+            try {
+                d.call();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        while (d.peakConcurrency() == 0) {
+            Thread.onSpinWait();
+        }
+        assertThat(d.call()).isFalse();
+        first.join();
+        assertThat(d.call()).isTrue();
+        assertThat(d.peakConcurrency()).isEqualTo(1);
+    }
+}

@@ -1,0 +1,67 @@
+package dev.loomlab.report;
+
+import dev.loomlab.core.pinning.PinnedStack;
+import dev.loomlab.core.result.Result;
+
+import java.util.List;
+
+/**
+ * Pinned stacks as text: each stack's events and pinned time, then its frames innermost first. The
+ * leading {@code java.lang.VirtualThread} frames (the park machinery every pinned event shares) are left
+ * out, so the first frame shown is the blocking call.
+ */
+public final class PinnedStackText {
+    private static final String PARK_FRAMES = "java.lang.VirtualThread.";
+
+    private PinnedStackText() {
+    }
+
+    /** Up to {@code maxStacks} stacks with up to {@code maxFrames} frames each, every line prefixed by {@code indent}. */
+    public static String render(List<PinnedStack> stacks, int maxStacks, int maxFrames, String indent) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < Math.min(maxStacks, stacks.size()); i++) {
+            PinnedStack s = stacks.get(i);
+            sb.append(indent).append('#').append(i + 1).append("  ").append(String.format(java.util.Locale.ROOT, "%,d", s.events()))
+                    .append(s.events() == 1 ? " event, " : " events, ").append(Fmt.num(s.timeMs())).append(" ms pinned\n");
+            List<String> frames = shown(s.frames());
+            for (int f = 0; f < Math.min(maxFrames, frames.size()); f++) {
+                sb.append(indent).append("      ").append(frames.get(f)).append('\n');
+            }
+            if (frames.size() > maxFrames) {
+                sb.append(indent).append("      … ").append(frames.size() - maxFrames).append(" more frames\n");
+            }
+        }
+        return sb.toString();
+    }
+
+    /**
+     * The results that recorded pinned events, each with its top stacks: a section for the console or
+     * report.md; empty when none pinned.
+     */
+    public static String section(List<Result> results, int maxStacks, int maxFrames) {
+        StringBuilder sb = new StringBuilder();
+        for (Result r : results) {
+            if (r.ok() && r.pinnedStacks() != null && !r.pinnedStacks().isEmpty()) {
+                sb.append(r.scenario()).append(' ').append(r.model()).append(' ').append(Fmt.params(r.params()))
+                        .append(" [java ").append(r.jvm() == null ? "?" : r.jvm().version()).append("]: ")
+                        .append(ResultRow.summary(r, "pinned_events") == null ? "" :
+                                Fmt.num(ResultRow.summary(r, "pinned_events").median()) + " pinned events per iteration (median); ")
+                        .append(stacksOver(r.forks() == 0 ? r.iterations() : r.forks() * r.iterations())).append('\n')
+                        .append(render(r.pinnedStacks(), maxStacks, maxFrames, "  "));
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String stacksOver(int iterations) {
+        return "stacks summed over " + iterations + (iterations == 1 ? " measured iteration" : " measured iterations");
+    }
+
+    private static List<String> shown(List<String> frames) {
+        int first = 0;
+        while (first < frames.size() - 1 && frames.get(first).startsWith(PARK_FRAMES)) {
+            first++;
+        }
+        return frames.subList(first, frames.size());
+    }
+}

@@ -1,0 +1,64 @@
+package dev.loomlab.report;
+
+import dev.loomlab.core.result.Result;
+import dev.loomlab.core.stats.Summary;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The metrics a scenario's workload reports of its own (calls rejected, objects made, pinned events,
+ * profiles built …), which the main table has no column for: one table per scenario, its medians per
+ * iteration, ok results only.
+ */
+public final class ScenarioMetrics {
+    /** What every trial's probes measure: the main table, CSV and JSON carry these. */
+    private static final Set<String> STANDARD = Set.of("wall_ms", "throughput_per_s", "task_latency_ms", "cpu_util_pct",
+            "peak_rss_mb", "peak_heap_mb", "threads_peak", "threads_daemon_peak", "threads_nondaemon_peak", "carriers",
+            "gc_count", "gc_time_ms", "allocated_mb", "allocated_bytes_per_task", "scheduling_overhead_pct");
+
+    private ScenarioMetrics() {
+    }
+
+    /** Scenario name → its table; empty when no result has metrics of its own. */
+    public static Map<String, TextTable> tables(List<Result> results) {
+        Map<String, Set<String>> names = new LinkedHashMap<>();
+        for (Result r : results) {
+            if (r.ok()) {
+                for (String m : r.metrics().keySet()) {
+                    if (!STANDARD.contains(m)) {
+                        names.computeIfAbsent(r.scenario(), k -> new LinkedHashSet<>()).add(m);
+                    }
+                }
+            }
+        }
+        Map<String, TextTable> tables = new LinkedHashMap<>();
+        names.forEach((scenario, metrics) -> {
+            List<String> header = new ArrayList<>(List.of("model", "params", "jdk"));
+            header.addAll(metrics);
+            TextTable t = new TextTable(header);
+            for (Result r : ByJdk.grouped(results)) {
+                if (r.ok() && r.scenario().equals(scenario)) {
+                    List<String> cells = new ArrayList<>(List.of(r.model(), Fmt.params(r.params()),
+                            r.jvm() == null ? "?" : ResultRow.featureOf(r.jvm().version())));
+                    metrics.forEach(m -> cells.add(median(r, m)));
+                    t.add(cells);
+                }
+            }
+            tables.put(scenario, t);
+        });
+        return tables;
+    }
+
+    private static String median(Result r, String metric) {
+        if (!(r.metrics().get(metric) instanceof Summary s)) {
+            return "n/a";
+        }
+        double v = s.median();
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.format(java.util.Locale.ROOT, "%,.0f", v) : Fmt.num(v);
+    }
+}
