@@ -46,7 +46,10 @@ class BadInputTest {
                 "run sleep --jvm /no/such/jdk",
                 "run sleep --nosuchoption",
                 "list things",
-                "report /no/such/folder");
+                "report /no/such/folder",
+                "advise /no/such/folder",
+                "compare /no/such/a /no/such/b",
+                "compare /no/such/a");
     }
 
     @ParameterizedTest

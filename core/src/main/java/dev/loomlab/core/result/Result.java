@@ -23,14 +23,29 @@ import java.util.Map;
  * @param serialTaskMs one task's CPU part alone on one thread, ms (what a CPU bound rests on); else null
  * @param published the article's figure for this model and parameters, or null
  * @param logs the trial logs, relative to the results folder
+ * @param histograms metric name → every measured iteration's values of that metric merged into one
+ *                   HdrHistogram, compressed and base64-encoded as {@link dev.loomlab.core.trial.TrialExecutor#encode}
+ *                   writes it, values in ns (today {@code task_latency_ms}); empty when none was recorded
  */
 @JsonPropertyOrder({"scenario", "model", "params", "jvm", "forks", "warmup", "iterations", "status", "error",
-        "metrics", "bound_ms", "efficiency", "serial_task_ms", "published", "logs"})
+        "metrics", "bound_ms", "efficiency", "serial_task_ms", "published", "logs", "histograms"})
 public record Result(String scenario, String model, Map<String, Object> params, JvmInfo jvm, int forks, int warmup,
                      int iterations, String status, String error, Map<String, Object> metrics,
                      @JsonProperty("bound_ms") Double boundMs, Double efficiency,
                      @JsonProperty("serial_task_ms") Double serialTaskMs, PublishedFigure published,
-                     List<String> logs) {
+                     List<String> logs, Map<String, String> histograms) {
+
+    public Result {
+        histograms = histograms == null ? Map.of() : histograms;
+    }
+
+    /** A result without histograms. */
+    public Result(String scenario, String model, Map<String, Object> params, JvmInfo jvm, int forks, int warmup,
+                  int iterations, String status, String error, Map<String, Object> metrics, Double boundMs,
+                  Double efficiency, Double serialTaskMs, PublishedFigure published, List<String> logs) {
+        this(scenario, model, params, jvm, forks, warmup, iterations, status, error, metrics, boundMs, efficiency,
+                serialTaskMs, published, logs, Map.of());
+    }
 
     public boolean ok() {
         return "ok".equals(status);
