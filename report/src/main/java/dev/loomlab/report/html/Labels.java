@@ -7,6 +7,7 @@ import dev.loomlab.report.analysis.Jdks;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -33,9 +34,13 @@ final class Labels {
         }
         for (Result r : group) {
             StringBuilder sb = new StringBuilder(r.model());
-            String p = Fmt.params(r.params().entrySet().stream().filter(e -> varying.contains(e.getKey()))
-                    .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue, (a, b) -> a,
-                            java.util.LinkedHashMap::new)));
+            Map<String, Object> shown = new LinkedHashMap<>();
+            r.params().forEach((k, v) -> {
+                if (varying.contains(k)) {
+                    shown.put(k, v);
+                }
+            });
+            String p = Fmt.params(shown);
             if (!p.isEmpty()) {
                 sb.append('\n').append(p);
             }

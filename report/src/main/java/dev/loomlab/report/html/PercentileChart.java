@@ -85,8 +85,10 @@ final class PercentileChart {
     private static List<double[]> fromSummary(LatencySummary s) {
         List<double[]> out = new ArrayList<>(List.of(new double[]{stretch(50), s.p50()}, new double[]{stretch(90), s.p90()},
                 new double[]{stretch(99), s.p99()}, new double[]{stretch(99.9), s.p999()}));
-        if (s.count() > 1000) {
-            out.add(new double[]{stretch(100.0 * (1 - 1.0 / s.count())), s.max()});
+        // As for a histogram: the maximum at the last of `count` values, where that lies beyond p99.9.
+        double last = s.count() > 1 ? stretch(100.0 * (1 - 1.0 / s.count())) : 0;
+        if (last > stretch(99.9)) {
+            out.add(new double[]{last, s.max()});
         }
         return out;
     }

@@ -30,10 +30,10 @@ final class ScenarioSection {
                 .append(Html.esc(scenario)).append("</h2>\n");
         List<Result> ok = results.stream().filter(Result::ok).toList();
         String headline = Metrics.headline(ok);
+        Labels labels = new Labels(ok);
         if (headline == null) {
             sb.append("<p class=\"note\">No result of this scenario was measured ok; see the table and the list below.</p>\n");
         } else {
-            Labels labels = new Labels(ok);
             List<Result> drawn = ok.stream().filter(r -> Metrics.summary(r, headline) != null).toList();
             sb.append(charts.add(BarChart.spec(scenario + ": " + Metrics.label(headline) + " by model (median, 99.9% CI)",
                     headline, drawn, labels), "wide"));
@@ -41,9 +41,6 @@ final class ScenarioSection {
                     + " (" + r.status() + ")").toList();
             if (!notDrawn.isEmpty()) {
                 sb.append("<p class=\"note\">Not drawn: ").append(Html.esc(String.join("; ", notDrawn))).append(".</p>\n");
-            }
-            if (!advice.isEmpty()) {
-                sb.append("<h3>Advice</h3>\n").append(HtmlReport.adviceWithEvidence(advice));
             }
             for (Sweep s : SweepFinder.find(ok, headline)) {
                 sb.append(charts.add(SweepChart.spec(s, labels), "wide"));
@@ -53,10 +50,12 @@ final class ScenarioSection {
                 sb.append(charts.add(PercentileChart.spec(scenario + ": " + Metrics.label(latency) + " by percentile",
                         latency, withLatency, labels), "wide"));
             }
-            sb.append(otherMetrics(scenario, ok, headline, labels, charts));
         }
-        if (headline == null && !advice.isEmpty()) {
+        if (!advice.isEmpty()) {
             sb.append("<h3>Advice</h3>\n").append(HtmlReport.adviceWithEvidence(advice));
+        }
+        if (headline != null) {
+            sb.append(otherMetrics(scenario, ok, headline, labels, charts));
         }
         List<List<String>> rows = results.stream().map(ResultRow::cells).toList();
         sb.append(Html.table(ResultRow.HEADER, rows, numericColumns()));

@@ -169,7 +169,8 @@
     });
     (spec.published || []).forEach(function (p) { if (p) { figures.push(p.value); } });
     o.xAxis = {type: 'category', data: spec.categories,
-      axisLabel: {interval: 0, rotate: spec.categories.length > 6 ? 30 : 0, fontSize: 11}};
+      axisLabel: {interval: 0, rotate: spec.categories.length > 6 ? 30 : 0, fontSize: 11, lineHeight: 14,
+        verticalAlign: spec.categories.length > 6 ? 'middle' : 'top'}};
     o.yAxis = {type: spec.log ? 'log' : 'value', name: spec.yName, nameTextStyle: {align: 'left'},
       max: axisTop(figures, highs, spec.log)};
     if (series.length === 1 || (spec.series.length === 1 && !spec.published && series.every(function (x) { return x.name !== 'bound'; }))) {
@@ -240,6 +241,7 @@
       s.bound.concat(s.published).forEach(function (b) { figures.push(b[1]); });
     });
     o.xAxis = {type: spec.xLog ? 'log' : 'value', name: spec.xName, nameLocation: 'middle', nameGap: 28, scale: !spec.xLog};
+    o.grid.bottom = 40;
     o.yAxis = {type: spec.yLog ? 'log' : 'value', name: spec.yName, nameTextStyle: {align: 'left'},
       max: axisTop(figures, highs, spec.yLog)};
     if (spec.yLog && spec.references.length) {
@@ -263,6 +265,7 @@
 
   function percentiles(spec) {
     var o = base(spec);
+    o.grid.bottom = 40;
     o.xAxis = {type: 'value', name: 'percentile', nameLocation: 'middle', nameGap: 28, min: 0, interval: 1,
       max: function (extent) { return Math.max(1, Math.ceil(extent.max)); }, axisLabel: {formatter: percentile}};
     o.yAxis = {type: spec.yLog ? 'log' : 'value', name: spec.yName, nameTextStyle: {align: 'left'}};

@@ -124,6 +124,24 @@ class HtmlReportTest {
     }
 
     @Test
+    void aResultWithoutAHistogramIsDrawnFromItsSummaryPercentiles() throws Exception {
+        Result with = Fixtures.seedsSleep().get(0);
+        Result without = new Result(with.scenario(), with.model(), with.params(), with.jvm(), with.forks(), with.warmup(),
+                with.iterations(), with.status(), with.error(), with.metrics(), with.boundMs(), with.efficiency(),
+                with.serialTaskMs(), with.published(), with.logs());
+        JsonNode chart = ReportPage.charts(HtmlReport.render(List.of(without), Map.of(), List.of()), "percentiles").get(0);
+        JsonNode series = chart.get("series").get(0);
+        assertThat(series.get("source").asText()).isEqualTo("summary");
+        // p50, p90, p99, p99.9 and the maximum at the last of 30,000 recorded values (x = log10(30,000)).
+        JsonNode points = series.get("points");
+        assertThat(points).hasSize(5);
+        assertThat(points.get(1).get(0).asDouble()).isCloseTo(1.0, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(points.get(4).get(0).asDouble()).isCloseTo(Math.log10(30_000), org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(points.get(4).get(1).asDouble()).isEqualTo(((dev.loomlab.core.stats.LatencySummary) with.metrics()
+                .get("task_latency_ms")).max());
+    }
+
+    @Test
     void otherMetricsAreChartedByNameAndConstantOnesSummarised() throws Exception {
         String html = render();
         assertThat(ReportPage.charts(html, "bars")).extracting(c -> c.get("title").asText())
