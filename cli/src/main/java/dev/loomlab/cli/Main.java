@@ -12,9 +12,10 @@ import java.util.concurrent.Callable;
 @Command(name = "loomlab", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {"A benchmark lab for the JVM's concurrency models.",
                 "With no command, runs the quick suite (under a minute on 2 cores) and prints the table."},
-        footer = {"", "Results: results/<timestamp>/ (results.jsonl, results.csv, report.md, summary.json, logs/).",
+        footer = {"", "Results: results/<timestamp>/ (results.jsonl, results.csv, report.md, report.html, summary.json, logs/).",
                 "Tests: ./loomlab test. Docs: docs/methodology.md, docs/scenarios.md, docs/results.md."},
-        subcommands = {ListCommand.class, RunCommand.class, ReportCommand.class, PinningCommand.class})
+        subcommands = {ListCommand.class, RunCommand.class, ReportCommand.class, CompareCommand.class, AdviseCommand.class,
+                PinningCommand.class})
 public final class Main implements Callable<Integer> {
     /** Exit code for input loomlab cannot accept. */
     public static final int BAD_INPUT = 2;

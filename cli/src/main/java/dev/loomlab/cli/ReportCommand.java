@@ -13,8 +13,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code loomlab report DIR}: re-renders the table, results.csv and report.md from results.jsonl. */
-@Command(name = "report", mixinStandardHelpOptions = true, description = "Re-render a results folder's table, CSV and Markdown.")
+/** {@code loomlab report DIR}: re-renders the table, results.csv, report.md and report.html from results.jsonl. */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = "Re-render a results folder's table, CSV, Markdown and HTML report (with charts and advice).")
 final class ReportCommand implements Callable<Integer> {
     @Parameters(paramLabel = "DIR", description = "a results folder")
     Path dir;
@@ -33,6 +34,7 @@ final class ReportCommand implements Callable<Integer> {
         }
         folder.render(results, folder.readSummary());
         System.out.print(ConsoleReport.render(results));
+        System.out.println("report: " + dir.resolve(ResultsFolder.HTML));
         return 0;
     }
 }

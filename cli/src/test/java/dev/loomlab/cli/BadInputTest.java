@@ -52,7 +52,10 @@ class BadInputTest {
                 "run threadlocal -p cache=none",
                 "run threadlocal -p pool-size=0",
                 "list things",
-                "report /no/such/folder");
+                "report /no/such/folder",
+                "advise /no/such/folder",
+                "compare /no/such/a /no/such/b",
+                "compare /no/such/a");
     }
 
     @ParameterizedTest

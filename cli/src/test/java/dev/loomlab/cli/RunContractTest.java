@@ -38,7 +38,7 @@ class RunContractTest {
         CliHarness.Outcome o = CliHarness.run("run", "sleep", "-m", "platform:10,virtual", "-p", "tasks=100",
                 "-p", "sleep=50ms", "--warmup", "1", "--iterations", "2", "--out", out.toString());
         assertThat(o.exit()).as(o.err()).isZero();
-        for (String f : List.of("results.jsonl", "results.csv", "report.md", "summary.json")) {
+        for (String f : List.of("results.jsonl", "results.csv", "report.md", "report.html", "summary.json")) {
             assertThat(out.resolve(f)).isNotEmptyFile();
         }
         List<JsonNode> results = results(out);
@@ -65,6 +65,8 @@ class RunContractTest {
                 assertThat(lat.get(p).asDouble()).as(p).isGreaterThanOrEqualTo(50.0);
             }
             assertThat(lat.get("count").asInt()).isEqualTo(200);
+            // The merged latency histogram is kept, so reports can draw the whole distribution.
+            assertThat(r.get("histograms").get("task_latency_ms").asText()).isNotBlank();
         }
         JsonNode pool = results.get(0);
         assertThat(pool.get("model").asText()).isEqualTo("platform:10");
@@ -118,9 +120,15 @@ class RunContractTest {
         assertThat(CliHarness.run("run", "sleep", "-m", "virtual", "-p", "tasks=10", "-p", "sleep=1ms", "--warmup", "0",
                 "--iterations", "1", "--out", out.toString()).exit()).isZero();
         Files.delete(out.resolve("report.md"));
+        Files.delete(out.resolve("report.html"));
         CliHarness.Outcome o = CliHarness.run("report", out.toString());
         assertThat(o.exit()).isZero();
         assertThat(out.resolve("report.md")).content().contains("# loomlab results").contains("virtual");
+        String html = Files.readString(out.resolve("report.html"));
+        double median = results(out).get(0).get("metrics").get("wall_ms").get("median").asDouble();
+        assertThat(html.contains("<h2>sleep</h2>")).isTrue();
+        assertThat(html.contains("\"median\":" + median)).as("the chart data holds the median of results.jsonl").isTrue();
+        assertThat(o.out()).contains("report: " + out.resolve("report.html"));
     }
 
     @Test

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultJson;
+import dev.loomlab.report.advise.Advisor;
+import dev.loomlab.report.html.HtmlReport;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -16,13 +18,15 @@ import java.util.Map;
 
 /**
  * A results folder: {@code results.jsonl} appended (and flushed) as each result completes, so a crash
- * or Ctrl-C loses nothing; {@code results.csv}, {@code report.md} and {@code summary.json} written
- * whole (via a temporary file and a rename) whenever they are rendered; trial logs under {@code logs/}.
+ * or Ctrl-C loses nothing; {@code results.csv}, {@code report.md}, {@code report.html} and
+ * {@code summary.json} written whole (via a temporary file and a rename) whenever they are rendered;
+ * trial logs under {@code logs/}.
  */
 public final class ResultsFolder {
     public static final String RESULTS = "results.jsonl";
     public static final String CSV = "results.csv";
     public static final String MARKDOWN = "report.md";
+    public static final String HTML = "report.html";
     public static final String SUMMARY = "summary.json";
     public static final String LOGS = "logs";
 
@@ -64,10 +68,11 @@ public final class ResultsFolder {
         });
     }
 
-    /** Writes results.csv and report.md from the given results. */
+    /** Writes results.csv, report.md and report.html (with the advice) from the given results. */
     public void render(List<Result> results, Map<String, Object> environment) throws IOException {
         writeAtomically(CSV, CsvReport.render(results));
         writeAtomically(MARKDOWN, MarkdownReport.render(results, environment));
+        writeAtomically(HTML, HtmlReport.render(results, environment, Advisor.advise(results)));
     }
 
     private void writeAtomically(String name, String content) throws IOException {

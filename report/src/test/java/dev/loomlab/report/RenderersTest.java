@@ -57,6 +57,21 @@ class RenderersTest {
     }
 
     @Test
+    void metricsAreTypedByTheirShapeSoNewScenariosNeedNoReaderChanges() throws Exception {
+        String line = ResultJson.toLine(ok()).replace("\"peak_rss_mb\":null",
+                "\"response_ms\":{\"p50\":1.0,\"p90\":2.0,\"p99\":3.0,\"p999\":4.0,\"max\":5.0,\"mean\":1.5,\"count\":10},"
+                        + "\"downstream_rejected\":{\"median\":7.0,\"mean\":7.0,\"min\":7.0,\"max\":7.0,\"stdev\":0.0,"
+                        + "\"ci999\":[7.0,7.0],\"samples\":[7.0,7.0]},\"queue_series\":{\"t_ms\":[0,10],\"values\":[3,4]}");
+        Result r = ResultJson.fromLine(line);
+        assertThat(r.metrics().get("response_ms")).isEqualTo(new LatencySummary(1, 2, 3, 4, 5, 1.5, 10));
+        assertThat(((Summary) r.metrics().get("downstream_rejected")).median()).isEqualTo(7.0);
+        assertThat(r.metrics().get("queue_series")).isEqualTo(Map.of("t_ms", List.of(0, 10), "values", List.of(3, 4)));
+        // A line written before histograms were kept reads with none.
+        Result old = ResultJson.fromLine(ResultJson.toLine(ok()).replace(",\"histograms\":{}", ""));
+        assertThat(old.histograms()).isEmpty();
+    }
+
+    @Test
     void csvQuotesErrorsAndKeepsOneRowPerResult() {
         String csv = CsvReport.render(List.of(ok(), failed()));
         List<String> rows = List.of(csv.split("\r\n"));

@@ -27,21 +27,47 @@ import java.util.Map;
  * @param pinnedStacks the stacks at which virtual threads were pinned, over every measured iteration and
  *                     fork, most events first (at most {@link PinnedStack#TOP}); null when the scenario
  *                     does not record pinning
+ * @param histograms metric name → every measured iteration's values of that metric merged into one
+ *                   HdrHistogram, compressed and base64-encoded as {@link dev.loomlab.core.trial.TrialExecutor#encode}
+ *                   writes it, values in ns (today {@code task_latency_ms}); empty when none was recorded
  */
 @JsonPropertyOrder({"scenario", "model", "params", "jvm", "forks", "warmup", "iterations", "status", "error",
-        "metrics", "bound_ms", "efficiency", "serial_task_ms", "published", "logs", "pinned_stacks"})
+        "metrics", "bound_ms", "efficiency", "serial_task_ms", "published", "logs", "pinned_stacks", "histograms"})
 public record Result(String scenario, String model, Map<String, Object> params, JvmInfo jvm, int forks, int warmup,
                      int iterations, String status, String error, Map<String, Object> metrics,
                      @JsonProperty("bound_ms") Double boundMs, Double efficiency,
                      @JsonProperty("serial_task_ms") Double serialTaskMs, PublishedFigure published,
-                     List<String> logs, @JsonProperty("pinned_stacks") List<PinnedStack> pinnedStacks) {
+                     List<String> logs, @JsonProperty("pinned_stacks") List<PinnedStack> pinnedStacks,
+                     Map<String, String> histograms) {
 
-    /** A result of a scenario that does not record pinning. */
+    public Result {
+        histograms = histograms == null ? Map.of() : histograms;
+    }
+
+    /** A result with pinned stacks and no histograms. */
+    public Result(String scenario, String model, Map<String, Object> params, JvmInfo jvm, int forks, int warmup,
+                  int iterations, String status, String error, Map<String, Object> metrics, Double boundMs,
+                  Double efficiency, Double serialTaskMs, PublishedFigure published, List<String> logs,
+                  List<PinnedStack> pinnedStacks) {
+        this(scenario, model, params, jvm, forks, warmup, iterations, status, error, metrics, boundMs, efficiency,
+                serialTaskMs, published, logs, pinnedStacks, Map.of());
+    }
+
+    /** A result of a scenario that does not record pinning, with histograms. */
+    public Result(String scenario, String model, Map<String, Object> params, JvmInfo jvm, int forks, int warmup,
+                  int iterations, String status, String error, Map<String, Object> metrics, Double boundMs,
+                  Double efficiency, Double serialTaskMs, PublishedFigure published, List<String> logs,
+                  Map<String, String> histograms) {
+        this(scenario, model, params, jvm, forks, warmup, iterations, status, error, metrics, boundMs, efficiency,
+                serialTaskMs, published, logs, null, histograms);
+    }
+
+    /** A result of a scenario that does not record pinning, without histograms. */
     public Result(String scenario, String model, Map<String, Object> params, JvmInfo jvm, int forks, int warmup,
                   int iterations, String status, String error, Map<String, Object> metrics, Double boundMs,
                   Double efficiency, Double serialTaskMs, PublishedFigure published, List<String> logs) {
         this(scenario, model, params, jvm, forks, warmup, iterations, status, error, metrics, boundMs, efficiency,
-                serialTaskMs, published, logs, null);
+                serialTaskMs, published, logs, null, Map.of());
     }
 
     public boolean ok() {

@@ -22,6 +22,8 @@ import java.util.Set;
 
 /** Pools the outcomes of a result's forks into one {@link Result}: the one place statistics are computed. */
 public final class ResultAssembler {
+    private static final String LATENCY = "task_latency_ms";
+
     private ResultAssembler() {
     }
 
@@ -47,9 +49,14 @@ public final class ResultAssembler {
         Double bound = median(outcomes.stream().map(TrialOutcome::boundMs).toList());
         Double serial = median(outcomes.stream().map(TrialOutcome::serialTaskMs).toList());
         Double efficiency = null;
+        Map<String, String> histograms = Map.of();
         if (status.equals(TrialOutcome.OK)) {
             List<IterationResult> all = outcomes.stream().flatMap(o -> o.iterations().stream()).toList();
-            metrics = metrics(all);
+            Histogram latency = mergedLatency(all);
+            metrics = metrics(all, latency);
+            if (latency.getTotalCount() > 0) {
+                histograms = Map.of(LATENCY, TrialExecutor.encode(latency));
+            }
             Summary wall = (Summary) metrics.get("wall_ms");
             if (bound != null && wall != null && wall.median() > 0) {
                 efficiency = bound / wall.median();
@@ -63,7 +70,7 @@ public final class ResultAssembler {
                 .orElse(null);
         return new Result(scenario.name(), model, params.json(), jvm, forks, warmup, iterations, status, error,
                 metrics, bound, efficiency, serial, published, logs,
-                status.equals(TrialOutcome.OK) ? pinnedStacks(outcomes) : null);
+                status.equals(TrialOutcome.OK) ? pinnedStacks(outcomes) : null, histograms);
     }
 
     /** The top pinned stacks over every measured iteration of every fork; null when none recorded pinning. */
@@ -83,8 +90,8 @@ public final class ResultAssembler {
         return new Result.PublishedFigure(p.source(), p.wallMs(), p.hardware(), p.note());
     }
 
-    /** Summary per metric in first-seen order, then task latency from the merged histograms. */
-    static Map<String, Object> metrics(List<IterationResult> iterations) {
+    /** Summary per metric in first-seen order, then task latency from the merged histogram (ns). */
+    static Map<String, Object> metrics(List<IterationResult> iterations, Histogram latency) {
         Set<String> names = new LinkedHashSet<>(List.of("wall_ms", "throughput_per_s"));
         iterations.forEach(it -> names.addAll(it.metrics().keySet()));
         Map<String, Object> out = new LinkedHashMap<>();
@@ -96,20 +103,21 @@ public final class ResultAssembler {
                     .toArray();
             out.put(name, samples.length == 0 ? null : Summary.of(samples));
             if (name.equals("throughput_per_s")) {
-                out.put("task_latency_ms", latency(iterations));
+                out.put(LATENCY, latency.getTotalCount() == 0 ? null : LatencySummary.of(latency));
             }
         }
         return out;
     }
 
-    private static LatencySummary latency(List<IterationResult> iterations) {
+    /** Every iteration's task latencies (ns) in one histogram; empty when none were recorded. */
+    private static Histogram mergedLatency(List<IterationResult> iterations) {
         Histogram merged = new Histogram(3);
         for (IterationResult it : iterations) {
             if (it.latencyHistogram() != null) {
                 merged.add(TrialExecutor.decode(it.latencyHistogram()));
             }
         }
-        return merged.getTotalCount() == 0 ? null : LatencySummary.of(merged);
+        return merged;
     }
 
     private static Double median(List<Double> values) {

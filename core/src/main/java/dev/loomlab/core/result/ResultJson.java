@@ -17,9 +17,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Reads and writes {@link Result}s as the single JSON lines of {@code results.jsonl}. */
+/**
+ * Reads and writes {@link Result}s as the single JSON lines of {@code results.jsonl}. A metric is typed by
+ * its shape, not its name, so a scenario that adds metrics needs no change here: an object with a
+ * {@code median} is a {@link Summary}, one with a {@code p50} a {@link LatencySummary}, anything else stays
+ * plain JSON (maps, lists, numbers).
+ */
 public final class ResultJson {
-    private static final String LATENCY = "task_latency_ms";
 
     private ResultJson() {
     }
@@ -46,14 +50,25 @@ public final class ResultJson {
             Iterator<Map.Entry<String, JsonNode>> it = metricsNode.fields();
             while (it.hasNext()) {
                 Map.Entry<String, JsonNode> e = it.next();
-                Class<?> type = e.getKey().equals(LATENCY) ? LatencySummary.class : Summary.class;
-                Object value = e.getValue().isNull() ? null : m.treeToValue(e.getValue(), type);
-                metrics.put(e.getKey(), value);
+                metrics.put(e.getKey(), metric(m, e.getValue()));
             }
         }
         return new Result(plain.scenario(), plain.model(), plain.params(), plain.jvm(), plain.forks(), plain.warmup(),
                 plain.iterations(), plain.status(), plain.error(), metrics, plain.boundMs(), plain.efficiency(),
-                plain.serialTaskMs(), plain.published(), plain.logs(), plain.pinnedStacks());
+                plain.serialTaskMs(), plain.published(), plain.logs(), plain.pinnedStacks(), plain.histograms());
+    }
+
+    private static Object metric(ObjectMapper m, JsonNode value) throws JsonProcessingException {
+        if (value.isNull()) {
+            return null;
+        }
+        if (value.has("median")) {
+            return m.treeToValue(value, Summary.class);
+        }
+        if (value.has("p50")) {
+            return m.treeToValue(value, LatencySummary.class);
+        }
+        return m.treeToValue(value, Object.class);
     }
 
     /** Every result in a {@code results.jsonl} file, in order; a torn last line (a killed run) is skipped. */

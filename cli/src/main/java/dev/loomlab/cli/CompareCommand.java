@@ -1,0 +1,102 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.result.Result;
+import dev.loomlab.report.analysis.Metrics;
+import dev.loomlab.report.compare.CompareReport;
+import dev.loomlab.report.compare.Comparison;
+import dev.loomlab.report.html.CompareHtml;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code loomlab compare BASELINE CANDIDATE}: matches the two runs' results, prints the changes as Markdown,
+ * writes them as an HTML page, and exits 1 when a result regressed beyond the threshold and significantly.
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = {"Compare two results folders result by result (scenario, model, params, JDK): the change in "
+                + "median and whether it is significant.",
+                "Markdown on stdout; an HTML page in CANDIDATE/compare.html (or --html). "
+                        + "Exit 1 when a result regressed beyond the threshold and significantly (or failed only in the "
+                        + "candidate), 0 otherwise, 2 on bad input."})
+final class CompareCommand implements Callable<Integer> {
+    /** The HTML page's name when {@code --html} is not given, written beside the candidate's results. */
+    static final String HTML = "compare.html";
+
+    @Parameters(index = "0", paramLabel = "BASELINE", description = "a results folder (or its results.jsonl)")
+    Path baseline;
+
+    @Parameters(index = "1", paramLabel = "CANDIDATE", description = "a results folder (or its results.jsonl)")
+    Path candidate;
+
+    @Option(names = "--threshold", paramLabel = "PERCENT", defaultValue = "5%",
+            description = "changes within this are no change (default 5%%)")
+    String threshold;
+
+    @Option(names = "--metric", paramLabel = "NAME", defaultValue = "wall_ms",
+            description = "the metric to judge (default wall_ms; _per_s metrics are better higher)")
+    String metric;
+
+    @Option(names = "--any-jdk", description = "match results regardless of their JDK (to judge a JDK upgrade)")
+    boolean anyJdk;
+
+    @Option(names = "--html", paramLabel = "FILE", description = "where to write the HTML page (default CANDIDATE/compare.html)")
+    Path html;
+
+    @Override
+    public Integer call() {
+        double thresholdPct = percent(threshold);
+        List<Result> base = ResultsSource.read(baseline, "baseline");
+        List<Result> cand = ResultsSource.read(candidate, "candidate");
+        if (base.isEmpty() || cand.isEmpty()) {
+            throw new BadInputException((base.isEmpty() ? "baseline " + baseline : "candidate " + candidate) + " holds no results");
+        }
+        if (base.stream().noneMatch(r -> Metrics.summary(r, metric) != null) && cand.stream().noneMatch(r -> Metrics.summary(r, metric) != null)) {
+            throw new BadInputException("--metric " + metric + ": no result of either run carries it");
+        }
+        Comparison c = Comparison.of(base, cand, metric, thresholdPct, anyJdk);
+        if (c.changes().isEmpty()) {
+            throw new BadInputException("no result of " + baseline + " matches one of " + candidate
+                    + " (matched by scenario, model, params and JDK" + (anyJdk ? ")" : "; --any-jdk ignores the JDK)"));
+        }
+        Path page = html != null ? html : defaultPage(candidate);
+        try {
+            Files.writeString(page, CompareHtml.render(c, baseline.toString(), candidate.toString()), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new BadInputException("cannot write " + page + " (" + e.getClass().getSimpleName() + "); give --html FILE");
+        }
+        System.out.print(CompareReport.markdown(c, baseline.toString(), candidate.toString()));
+        System.err.println("html: " + page);
+        return c.regressed() ? 1 : 0;
+    }
+
+    private static Path defaultPage(Path candidate) {
+        Path dir = Files.isDirectory(candidate) ? candidate : candidate.toAbsolutePath().getParent();
+        return dir.resolve(HTML);
+    }
+
+    /** {@code 5%}, {@code 2.5%} or {@code 5} (percent either way); at least 0. */
+    static double percent(String text) {
+        String t = text.trim();
+        String number = t.endsWith("%") ? t.substring(0, t.length() - 1).trim() : t;
+        double v;
+        try {
+            v = Double.parseDouble(number);
+        } catch (NumberFormatException e) {
+            throw new BadInputException("--threshold: '" + text + "' is not a percentage (e.g. 5%)");
+        }
+        if (!Double.isFinite(v) || v < 0 || number.toLowerCase(Locale.ROOT).matches(".*[a-z].*")) {
+            throw new BadInputException("--threshold: '" + text + "' must be a percentage of 0 or more (e.g. 5%)");
+        }
+        return v;
+    }
+}

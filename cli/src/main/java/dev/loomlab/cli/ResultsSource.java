@@ -1,0 +1,35 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.result.Result;
+import dev.loomlab.core.result.ResultJson;
+import dev.loomlab.report.Fmt;
+import dev.loomlab.report.ResultsFolder;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The results a command is pointed at: a results folder (its results.jsonl) or a results.jsonl file itself. */
+final class ResultsSource {
+    private ResultsSource() {
+    }
+
+    /**
+     * @param role how the command calls this input in a message, e.g. {@code baseline}; may be empty
+     * @throws BadInputException when there is no results file or it cannot be read
+     */
+    static List<Result> read(Path path, String role) {
+        Path file = Files.isDirectory(path) ? path.resolve(ResultsFolder.RESULTS) : path;
+        if (!Files.isRegularFile(file)) {
+            throw new BadInputException((role.isEmpty() ? "" : role + " ") + path + " is not a results folder (no "
+                    + ResultsFolder.RESULTS + ")");
+        }
+        try {
+            return ResultJson.readAll(file);
+        } catch (IOException | RuntimeException e) {
+            throw new BadInputException("cannot read " + file + ": " + Fmt.firstLine(e.getMessage()));
+        }
+    }
+}

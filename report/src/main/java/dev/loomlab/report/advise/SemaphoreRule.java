@@ -1,0 +1,55 @@
+package dev.loomlab.report.advise;
+
+import dev.loomlab.core.result.Result;
+import dev.loomlab.report.analysis.Experiment;
+import dev.loomlab.report.analysis.Metrics;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A Semaphore where a downstream is limited: fires when a model overran a downstream's capacity, read from
+ * {@code downstream_rejected} (calls the downstream refused per iteration), with
+ * {@code downstream_in_flight_peak} and {@code downstream_limit} cited where recorded (docs/results.md).
+ * Unbounded virtual threads send every call at once; a Semaphore of the downstream's size keeps them
+ * within it without a pool.
+ */
+final class SemaphoreRule implements AdviceRule {
+    static final String REJECTED = "downstream_rejected";
+    static final String IN_FLIGHT = "downstream_in_flight_peak";
+    static final String LIMIT = "downstream_limit";
+
+    @Override
+    public List<Advice> apply(Experiment e, List<Result> all) {
+        List<Result> measured = e.ok().stream().filter(r -> Metrics.summary(r, REJECTED) != null).toList();
+        List<Result> overran = measured.stream().filter(r -> Metrics.median(r, REJECTED) > 0).toList();
+        if (overran.isEmpty()) {
+            return List.of();
+        }
+        List<Result> within = measured.stream().filter(r -> Metrics.median(r, REJECTED) == 0).toList();
+        Double limit = e.ok().stream().map(r -> Metrics.median(r, LIMIT)).filter(v -> v != null).findFirst().orElse(null);
+        List<String> evidence = new ArrayList<>();
+        for (Result r : measured) {
+            StringBuilder sb = new StringBuilder(r.model()).append(": ").append(Figures.num(Metrics.median(r, REJECTED)))
+                    .append(" downstream calls rejected per iteration");
+            if (Metrics.summary(r, IN_FLIGHT) != null) {
+                sb.append(", peak ").append(Figures.count(Metrics.median(r, IN_FLIGHT))).append(" calls in flight");
+            }
+            if (Metrics.summary(r, Metrics.WALL) != null) {
+                sb.append(", wall median ").append(Figures.num(Metrics.median(r, Metrics.WALL))).append(" ms");
+            }
+            evidence.add(sb.toString());
+        }
+        if (limit != null) {
+            evidence.add("downstream limit: " + Figures.count(limit) + " concurrent calls");
+        }
+        String names = String.join(", ", overran.stream().map(Result::model).toList());
+        String recommendation = "Guard the downstream call with a java.util.concurrent.Semaphore"
+                + (limit != null ? " of " + Figures.count(limit) + " permits" : " sized to the downstream's capacity")
+                + ": " + names + " overran it";
+        if (!within.isEmpty()) {
+            recommendation += ", while " + String.join(", ", within.stream().map(Result::model).toList()) + " stayed within it";
+        }
+        return List.of(new Advice("downstream", e.scenario(), e.label(), recommendation + ".", evidence));
+    }
+}

@@ -1,0 +1,33 @@
+package dev.loomlab.report.analysis;
+
+import dev.loomlab.core.result.Result;
+
+import java.util.Collection;
+
+/** The JDK a result ran on as people name it: its feature version ({@code 25} for {@code 25.0.3+9-LTS}). */
+public final class Jdks {
+    private Jdks() {
+    }
+
+    /** The feature version, or {@code ?} when the result does not say. */
+    public static String feature(Result r) {
+        return r.jvm() == null ? "?" : feature(r.jvm().version());
+    }
+
+    /** The leading digits of a version text, or the text itself when it has none. */
+    public static String feature(String version) {
+        if (version == null) {
+            return "?";
+        }
+        int end = 0;
+        while (end < version.length() && Character.isDigit(version.charAt(end))) {
+            end++;
+        }
+        return end == 0 ? version : version.substring(0, end);
+    }
+
+    /** True when the results ran on more than one JDK feature version. */
+    public static boolean several(Collection<Result> results) {
+        return results.stream().map(Jdks::feature).distinct().count() > 1;
+    }
+}

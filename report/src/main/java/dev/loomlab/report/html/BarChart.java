@@ -1,0 +1,122 @@
+package dev.loomlab.report.html;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomlab.core.result.Json;
+import dev.loomlab.core.result.Result;
+import dev.loomlab.core.stats.Summary;
+import dev.loomlab.report.analysis.Metrics;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A bar chart of one metric: a bar per result (category) and JDK (series) at the median, a whisker for its
+ * 99.9% CI; for wall time also each result's bound (a dash across its bar) and the article's published
+ * figure as a bar of its own beside ours.
+ */
+final class BarChart {
+    /** Values spanning more than this ratio are drawn on a log axis. */
+    static final double LOG_RATIO = 30;
+
+    private BarChart() {
+    }
+
+    /** @param results ok results that carry {@code metric}, in the order to draw them */
+    static ObjectNode spec(String title, String metric, List<Result> results, Labels labels) {
+        boolean wall = metric.equals(Metrics.WALL);
+        List<String> categories = new ArrayList<>();
+        Map<String, Map<String, Result>> bySeries = new LinkedHashMap<>();
+        Map<String, Result.PublishedFigure> published = new LinkedHashMap<>();
+        for (Result r : results) {
+            String c = labels.category(r);
+            if (!categories.contains(c)) {
+                categories.add(c);
+            }
+            bySeries.computeIfAbsent(labels.series(r), k -> new LinkedHashMap<>()).putIfAbsent(c, r);
+            if (wall && r.published() != null) {
+                published.putIfAbsent(c, r.published());
+            }
+        }
+        ObjectNode spec = Json.mapper().createObjectNode();
+        spec.put("kind", "bars");
+        spec.put("title", title);
+        spec.put("metric", metric);
+        spec.put("yName", Metrics.label(metric));
+        ArrayNode cats = spec.putArray("categories");
+        categories.forEach(cats::add);
+        List<Double> all = new ArrayList<>();
+        ArrayNode series = spec.putArray("series");
+        bySeries.forEach((name, byCategory) -> {
+            ObjectNode s = series.addObject();
+            s.put("name", name);
+            ArrayNode values = s.putArray("values");
+            ArrayNode bounds = s.putArray("bounds");
+            for (String c : categories) {
+                Result r = byCategory.get(c);
+                Summary m = r == null ? null : Metrics.summary(r, metric);
+                if (m == null) {
+                    values.addNull();
+                    bounds.addNull();
+                    continue;
+                }
+                values.add(value(m));
+                all.add(m.median());
+                if (wall && r.boundMs() != null) {
+                    bounds.add(r.boundMs());
+                    all.add(r.boundMs());
+                } else {
+                    bounds.addNull();
+                }
+            }
+        });
+        if (!published.isEmpty()) {
+            ArrayNode pub = spec.putArray("published");
+            for (String c : categories) {
+                Result.PublishedFigure f = published.get(c);
+                if (f == null) {
+                    pub.addNull();
+                } else {
+                    ObjectNode p = pub.addObject();
+                    p.put("value", f.wallMs());
+                    p.put("source", f.source());
+                    p.put("label", "[" + f.source().substring(0, Math.min(3, f.source().length())) + "] " + f.hardware());
+                    all.add(f.wallMs());
+                }
+            }
+        }
+        spec.put("log", logScale(all));
+        return spec;
+    }
+
+    /** {@code {median, low, high, n}}: the CI bounds null without a CI. */
+    static ObjectNode value(Summary m) {
+        ObjectNode v = Json.mapper().createObjectNode();
+        v.put("median", m.median());
+        if (m.ci999() != null) {
+            v.put("low", m.ci999()[0]);
+            v.put("high", m.ci999()[1]);
+        } else {
+            v.putNull("low");
+            v.putNull("high");
+        }
+        v.put("n", m.samples() == null ? 1 : m.samples().size());
+        return v;
+    }
+
+    /** True when the positive values span more than {@link #LOG_RATIO} (and none is zero or less). */
+    static boolean logScale(List<Double> values) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = 0;
+        for (double v : values) {
+            if (v <= 0) {
+                return false;
+            }
+            min = Math.min(min, v);
+            max = Math.max(max, v);
+        }
+        return max > 0 && max / min > LOG_RATIO;
+    }
+}

@@ -1,0 +1,169 @@
+package dev.loomlab.report.html;
+
+import dev.loomlab.core.result.Result;
+import dev.loomlab.report.Fmt;
+import dev.loomlab.report.advise.Advice;
+import dev.loomlab.report.analysis.Jdks;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code report.html}: the environment, the advice, per scenario its charts and table, and every result
+ * that is not ok with its reason — one self-contained file (see {@link HtmlPage}), readable in light and
+ * dark, printable.
+ */
+public final class HtmlReport {
+    private HtmlReport() {
+    }
+
+    /** @param environment the contents of summary.json */
+    public static String render(List<Result> results, Map<String, Object> environment, List<Advice> advice) {
+        ChartSet charts = new ChartSet();
+        Map<String, List<Result>> byScenario = new LinkedHashMap<>();
+        results.forEach(r -> byScenario.computeIfAbsent(r.scenario(), k -> new ArrayList<>()).add(r));
+        StringBuilder body = new StringBuilder();
+        body.append("<header>\n<h1>loomlab results</h1>\n<p class=\"lede\">").append(Html.esc(counts(results)));
+        Object command = environment.get("command");
+        if (command != null) {
+            body.append(" · <code>").append(Html.esc(command)).append("</code>");
+        }
+        Object started = environment.get("started");
+        if (started != null) {
+            body.append(" · ").append(Html.esc(started));
+        }
+        body.append("</p>\n<nav><a href=\"#environment\">Environment</a> <a href=\"#advice\">Advice</a>");
+        byScenario.keySet().forEach(s -> body.append(" <a href=\"#scenario-").append(Html.id(s)).append("\">")
+                .append(Html.esc(s)).append("</a>"));
+        body.append(" <a href=\"#not-ok\">Not ok</a> <a href=\"#reading\">Reading this report</a></nav>\n</header>\n<main>\n");
+        body.append(environment(environment));
+        body.append(advice(advice));
+        byScenario.forEach((scenario, rs) -> body.append(ScenarioSection.render(scenario, rs,
+                advice.stream().filter(a -> a.scenario().equals(scenario)).toList(), charts)));
+        body.append(notOk(results));
+        body.append(reading());
+        body.append("</main>\n");
+        return HtmlPage.render("loomlab results", body.toString(), charts);
+    }
+
+    private static String counts(List<Result> results) {
+        Map<String, Integer> byStatus = new LinkedHashMap<>();
+        results.forEach(r -> byStatus.merge(r.status().replace('_', ' '), 1, Integer::sum));
+        StringBuilder sb = new StringBuilder(results.size() + (results.size() == 1 ? " result" : " results"));
+        byStatus.forEach((s, n) -> sb.append(", ").append(n).append(' ').append(s));
+        List<String> jdks = results.stream().map(Jdks::feature).distinct().toList();
+        if (!jdks.isEmpty()) {
+            sb.append(" · Java ").append(String.join(", ", jdks));
+        }
+        return sb.toString();
+    }
+
+    private static String environment(Map<String, Object> environment) {
+        StringBuilder sb = new StringBuilder("<section id=\"environment\">\n<h2>Environment</h2>\n");
+        if (environment.isEmpty()) {
+            return sb.append("<p class=\"note\">No summary.json in this folder.</p>\n</section>\n").toString();
+        }
+        sb.append("<dl class=\"env\">\n");
+        environment.forEach((k, v) -> sb.append("<dt>").append(Html.esc(k)).append("</dt><dd>").append(value(v)).append("</dd>\n"));
+        return sb.append("</dl>\n</section>\n").toString();
+    }
+
+    /** A summary.json value: lists and maps as nested lists, anything else as text. */
+    private static String value(Object v) {
+        if (v instanceof Map<?, ?> m) {
+            StringBuilder sb = new StringBuilder();
+            m.forEach((k, x) -> sb.append(sb.isEmpty() ? "" : ", ").append(Html.esc(k)).append(": ").append(value(x)));
+            return sb.toString();
+        }
+        if (v instanceof List<?> l) {
+            StringBuilder sb = new StringBuilder("<ul>");
+            l.forEach(x -> sb.append("<li>").append(value(x)).append("</li>"));
+            return sb.append("</ul>").toString();
+        }
+        return v == null ? "—" : Html.esc(v);
+    }
+
+    /** The recommendations alone, each linking to its scenario, where the figures it rests on are listed. */
+    private static String advice(List<Advice> advice) {
+        StringBuilder sb = new StringBuilder("<section id=\"advice\">\n<h2>Advice</h2>\n");
+        if (advice.isEmpty()) {
+            return sb.append("<p class=\"note\">No advice: no result was measured ok, and nothing failed.</p>\n</section>\n").toString();
+        }
+        sb.append("<p class=\"note\">From the measured results only; each scenario's section lists the figures every ")
+                .append("recommendation rests on.</p>\n<ul class=\"advice\">\n");
+        for (Advice a : advice) {
+            sb.append("<li><span class=\"topic\">").append(Html.esc(a.topic())).append("</span> <a href=\"#scenario-")
+                    .append(Html.id(a.scenario())).append("\">").append(Html.esc(a.scope())).append("</a>: ")
+                    .append(Html.esc(a.recommendation())).append("</li>\n");
+        }
+        return sb.append("</ul>\n</section>\n").toString();
+    }
+
+    /** Recommendations with the figures they rest on, grouped by experiment. */
+    static String adviceWithEvidence(List<Advice> advice) {
+        StringBuilder sb = new StringBuilder();
+        String scope = null;
+        for (Advice a : advice) {
+            if (!a.scope().equals(scope)) {
+                sb.append(scope == null ? "" : "</ul>\n").append("<h4>").append(Html.esc(a.scope())).append("</h4>\n<ul class=\"advice\">\n");
+                scope = a.scope();
+            }
+            sb.append("<li><span class=\"topic\">").append(Html.esc(a.topic())).append("</span> ")
+                    .append(Html.esc(a.recommendation())).append("<ul class=\"evidence\">");
+            a.evidence().forEach(ev -> sb.append("<li>").append(Html.esc(ev)).append("</li>"));
+            sb.append("</ul></li>\n");
+        }
+        return scope == null ? "" : sb.append("</ul>\n").toString();
+    }
+
+    private static String notOk(List<Result> results) {
+        StringBuilder sb = new StringBuilder("<section id=\"not-ok\">\n<h2>Not ok</h2>\n");
+        List<Result> bad = results.stream().filter(r -> !r.ok()).toList();
+        if (bad.isEmpty()) {
+            return sb.append("<p class=\"note\">Every result was measured ok.</p>\n</section>\n").toString();
+        }
+        sb.append("<div class=\"table\"><table><thead><tr><th>status</th><th>scenario</th><th>model</th><th>params</th>")
+                .append("<th>jdk</th><th>reason</th><th>logs</th></tr></thead><tbody>\n");
+        for (Result r : bad) {
+            sb.append("<tr class=\"").append(Html.esc(r.status())).append("\"><td>").append(Html.esc(r.status().replace('_', ' ')))
+                    .append("</td><td>").append(Html.esc(r.scenario())).append("</td><td>").append(Html.esc(r.model()))
+                    .append("</td><td>").append(Html.esc(Fmt.params(r.params()))).append("</td><td>")
+                    .append(Html.esc(Jdks.feature(r))).append("</td><td>").append(Html.esc(Fmt.firstLine(r.error())));
+            if (r.error() != null && r.error().contains("\n")) {
+                sb.append("<details><summary>full reason</summary><pre>").append(Html.esc(r.error())).append("</pre></details>");
+            }
+            sb.append("</td><td>");
+            if (r.logs() != null) {
+                r.logs().forEach(l -> sb.append("<a href=\"").append(Html.esc(l)).append("\">").append(Html.esc(l)).append("</a> "));
+            }
+            sb.append("</td></tr>\n");
+        }
+        return sb.append("</tbody></table></div>\n</section>\n").toString();
+    }
+
+    private static String reading() {
+        return """
+                <section id="reading">
+                <h2>Reading this report</h2>
+                <ul>
+                <li>Each bar is a result's median over every measured iteration of every fork; the whisker is the 99.9% \
+                confidence interval of the mean (Student t), drawn to the axis where it reaches below it. Three iterations \
+                give wide intervals.</li>
+                <li>The dashed dash across a bar is its bound, the best time physics allows; efficiency = bound / median.</li>
+                <li>Grey bars and dotted curves are the article's published figures, measured on the article's hardware: \
+                compare ratios, not times.</li>
+                <li>A sweep (one parameter or a pool size at three or more values, all else equal) is drawn as curves; \
+                the knee is the point farthest from the straight line between the curve's ends, both axes scaled to [0, 1].</li>
+                <li>Latency plots show task latency (submit to done) against percentile from each result's HdrHistogram, \
+                the percentile axis stretched towards the tail.</li>
+                <li>Axes spanning more than 30× are logarithmic.</li>
+                <li>Threads, heap and CPU are measured as peaks and totals per iteration, not as a series over time, \
+                so this report draws no time series.</li>
+                </ul>
+                <p class="note">Charts drawn by Apache ECharts VERSION (Apache License 2.0), inlined in this file.</p>
+                </section>
+                """.replace("VERSION", Assets.echartsVersion());
+    }
+}

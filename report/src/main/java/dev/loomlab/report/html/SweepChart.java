@@ -1,0 +1,70 @@
+package dev.loomlab.report.html;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomlab.core.result.Json;
+import dev.loomlab.core.result.Result;
+import dev.loomlab.core.stats.Summary;
+import dev.loomlab.report.Fmt;
+import dev.loomlab.report.analysis.Metrics;
+import dev.loomlab.report.analysis.Sweep;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A sweep as curves: the metric's median (with 99.9% CI whiskers) against the swept quantity, one curve
+ * per model, its knee marked; for wall time also the bound and the article's figures as dashed curves;
+ * results off the curves (an unsized model beside a pool-size sweep) as horizontal lines.
+ */
+final class SweepChart {
+    private SweepChart() {
+    }
+
+    static ObjectNode spec(Sweep sweep, Labels labels) {
+        boolean wall = sweep.metric().equals(Metrics.WALL);
+        ObjectNode spec = Json.mapper().createObjectNode();
+        spec.put("kind", "curves");
+        spec.put("title", sweep.scenario() + ": " + Metrics.label(sweep.metric()) + " against " + sweep.axisLabel()
+                + (sweep.fixed().isEmpty() ? "" : " · " + sweep.fixed()));
+        spec.put("xName", sweep.axisLabel());
+        spec.put("yName", Metrics.label(sweep.metric()));
+        spec.put("xLog", sweep.logX());
+        List<Double> ys = new ArrayList<>();
+        ArrayNode series = spec.putArray("series");
+        for (Sweep.Curve c : sweep.curves()) {
+            ObjectNode s = series.addObject();
+            s.put("name", c.name());
+            ArrayNode points = s.putArray("points");
+            ArrayNode bound = s.putArray("bound");
+            ArrayNode published = s.putArray("published");
+            for (Sweep.Point p : c.points()) {
+                Summary m = Metrics.summary(p.result(), sweep.metric());
+                ObjectNode v = BarChart.value(m);
+                v.put("x", p.x());
+                v.put("label", labels.full(p.result()));
+                points.add(v);
+                ys.add(m.median());
+                if (wall && p.result().boundMs() != null) {
+                    bound.addArray().add(p.x()).add(p.result().boundMs());
+                    ys.add(p.result().boundMs());
+                }
+                if (wall && p.result().published() != null) {
+                    published.addArray().add(p.x()).add(p.result().published().wallMs());
+                    ys.add(p.result().published().wallMs());
+                }
+            }
+            c.knee().ifPresentOrElse(k -> s.putObject("knee").put("x", k.x()).put("y", k.y())
+                            .put("label", "knee: " + Fmt.num(k.x())),
+                    () -> s.putNull("knee"));
+        }
+        ArrayNode refs = spec.putArray("references");
+        for (Result r : sweep.references()) {
+            double v = Metrics.median(r, sweep.metric());
+            refs.addObject().put("name", labels.full(r)).put("value", v);
+            ys.add(v);
+        }
+        spec.put("yLog", BarChart.logScale(ys));
+        return spec;
+    }
+}

@@ -1,0 +1,120 @@
+package dev.loomlab.report.advise;
+
+import dev.loomlab.core.result.Result;
+import dev.loomlab.report.Fixtures;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Advice comes from measured figures only, cites them, and stays silent where its metrics are absent. */
+class AdvisorTest {
+    private static List<Advice> topic(List<Advice> advice, String topic) {
+        return advice.stream().filter(a -> a.topic().equals(topic)).toList();
+    }
+
+    @Test
+    void theSeedsSleepExperimentGetsModelPoolSizeAndMemoryAdviceWithTheirFigures() {
+        List<Advice> advice = Advisor.advise(Fixtures.seedsSleep());
+        assertThat(advice).extracting(Advice::topic).containsExactly("model", "pool size", "memory");
+        assertThat(advice).allSatisfy(a -> {
+            assertThat(a.scope()).isEqualTo("sleep tasks=10000 sleep=300ms · Java 25");
+            assertThat(a.evidence()).isNotEmpty().allSatisfy(line -> assertThat(line).containsPattern("\\d"));
+        });
+
+        Advice model = topic(advice, "model").get(0);
+        // 3,206 / 402 = 7.98: virtual against the best pool; every sample of virtual is below every pool sample.
+        assertThat(model.recommendation()).isEqualTo("Use virtual: 8.0× faster than the next best, platform:1000.");
+        assertThat(model.evidence()).anyMatch(l -> l.startsWith("virtual: wall ms median 402 ms (99.9% CI ") && l.endsWith(", 3 iterations)"))
+                .anyMatch(l -> l.startsWith("virtual vs platform:1000: outside both 99.9% CIs"));
+
+        Advice pool = topic(advice, "pool size").get(0);
+        // W = 200 / (10,000 / 15.092 s) = 301.8 ms; L = (10,000 / 0.402 s) × W = 200 × 15,092 / 402 = 7,508.5.
+        assertThat(pool.recommendation()).startsWith("Prefer virtual: a platform pool would need about 7,508 threads")
+                .contains("platform:1000, is 8.0× slower").endsWith("the sweep's knee is at 500 threads.");
+        assertThat(pool.evidence()).contains(
+                "platform:200: 10,000 tasks on 200 threads at 663 tasks/s → W = N / λ = 302 ms per task",
+                "best throughput: virtual 24,876 tasks/s (wall median 402 ms)",
+                "knee of the platform curve: platform:500 (6,126 ms wall); beyond it more threads gain less");
+
+        Advice memory = topic(advice, "memory").get(0);
+        // Little's law: virtual keeps 24,876/s × 351 ms (latencies spread evenly 300 … 402 ms) = 8,731 in flight.
+        assertThat(memory.recommendation()).startsWith("Budget about 4.69 KB of heap per in-flight request with virtual at about 8,731");
+    }
+
+    @Test
+    void withinNoiseNoModelIsPreferred() {
+        List<Result> results = List.of(
+                Fixtures.ok("cpu", "platform:2", Fixtures.params("tasks", 200), Fixtures.JDK25, new double[]{581, 625, 946}, 200, 3, 20, 268.0, null),
+                Fixtures.ok("cpu", "virtual", Fixtures.params("tasks", 200), Fixtures.JDK25, new double[]{623, 650, 642}, 200, 3, 20, 274.0, null));
+        Advice model = topic(Advisor.advise(results), "model").get(0);
+        assertThat(model.recommendation()).startsWith("platform:2, virtual are within noise of each other here (wall ms)");
+        assertThat(model.evidence()).anyMatch(l -> l.startsWith("platform:2 vs virtual: CIs overlap, Mann-Whitney p = "));
+    }
+
+    @Test
+    void aCoreSizedPoolThatMatchesTheBestIsTheRightSize() {
+        // CPU-bound: 2 threads already give the best throughput, so Little's law asks for 2.
+        List<Result> results = List.of(
+                Fixtures.ok("cpu", "platform:2", Fixtures.params("tasks", 200), Fixtures.JDK25, Fixtures.around(600), 200, 3, 20, 540.0, null),
+                Fixtures.ok("cpu", "virtual", Fixtures.params("tasks", 200), Fixtures.JDK25, Fixtures.around(640), 200, 3, 20, 540.0, null));
+        Advice pool = topic(Advisor.advise(results), "pool size").get(0);
+        assertThat(pool.recommendation()).isEqualTo(
+                "A platform pool of about 2 threads sustains the best measured throughput (platform:2, Little's law).");
+    }
+
+    @Test
+    void aPoolWithFewerTasksThanThreadsGivesNoLittlesLawFigure() {
+        List<Result> results = List.of(
+                Fixtures.ok("cpu", "platform:200", Fixtures.params("tasks", 100), Fixtures.JDK25, Fixtures.around(300), 100, 3, 20, 140.0, null),
+                Fixtures.ok("cpu", "virtual", Fixtures.params("tasks", 100), Fixtures.JDK25, Fixtures.around(380), 100, 3, 20, 140.0, null));
+        assertThat(topic(Advisor.advise(results), "pool size")).isEmpty();
+    }
+
+    @Test
+    void semaphoreAndPinningAdviceNeedTheirMetrics() {
+        List<Result> plain = Fixtures.seedsSleep();
+        assertThat(topic(Advisor.advise(plain), "downstream")).isEmpty();
+        assertThat(topic(Advisor.advise(plain), "pinning")).isEmpty();
+
+        List<Result> limited = new ArrayList<>();
+        limited.add(Fixtures.with(Fixtures.with(Fixtures.sleep("virtual", 1000, 100, Fixtures.JDK25, 130, 100.0, null),
+                "downstream_rejected", 480, 500, 520), "downstream_in_flight_peak", 1000, 1000, 1000));
+        limited.add(Fixtures.with(Fixtures.with(Fixtures.sleep("virtual-bounded:100", 1000, 100, Fixtures.JDK25, 1050, 1000.0, null),
+                "downstream_rejected", 0, 0, 0), "downstream_limit", 100, 100, 100));
+        Advice semaphore = topic(Advisor.advise(limited), "downstream").get(0);
+        assertThat(semaphore.recommendation()).isEqualTo("Guard the downstream call with a java.util.concurrent.Semaphore of 100 "
+                + "permits: virtual overran it, while virtual-bounded:100 stayed within it.");
+        assertThat(semaphore.evidence()).contains(
+                "virtual: 500 downstream calls rejected per iteration, peak 1,000 calls in flight, wall median 130 ms",
+                "downstream limit: 100 concurrent calls");
+
+        List<Result> pinned = List.of(
+                Fixtures.with(Fixtures.sleep("virtual", 1000, 100, Fixtures.JDK21, 900, 100.0, null), "pinned_events", 40, 42, 44),
+                Fixtures.with(Fixtures.sleep("virtual", 1000, 100, Fixtures.JDK25, 130, 100.0, null), "pinned_events", 0, 0, 0));
+        List<Advice> pinning = topic(Advisor.advise(pinned), "pinning");
+        assertThat(pinning).hasSize(1);
+        assertThat(pinning.get(0).scope()).endsWith("Java 21");
+        assertThat(pinning.get(0).recommendation()).contains("ReentrantLock").contains("JDK 24 or later");
+        assertThat(pinning.get(0).evidence()).containsExactly(
+                "virtual on Java 21: 42.0 pinned events per iteration (median)",
+                "virtual on Java 25: 0 pinned events per iteration");
+    }
+
+    @Test
+    void failuresAreAdvisedAgainstWithTheirReasonAndNothingElseWithoutMeasurements() {
+        List<Result> results = List.of(
+                Fixtures.failed("fanout", "completable:200", Fixtures.params("profiles", 1000),
+                        "deadlock: 200 of 200 pool threads blocked waiting for tasks queued behind them\n--- log ---"),
+                Fixtures.notApplicable("fanout", "structured", Fixtures.params("profiles", 1000)));
+        List<Advice> advice = Advisor.advise(results);
+        assertThat(advice).hasSize(1);
+        assertThat(advice.get(0).recommendation()).isEqualTo("Avoid completable:200 for this workload at these parameters: it failed.");
+        assertThat(advice.get(0).evidence()).containsExactly(
+                "completable:200: failed — deadlock: 200 of 200 pool threads blocked waiting for tasks queued behind them",
+                "trial log: logs/completable:200-failed.log");
+        assertThat(AdviceReport.markdown(List.of(), "results/x", 0)).contains("No advice");
+    }
+}

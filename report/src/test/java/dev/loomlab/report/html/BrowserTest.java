@@ -1,0 +1,148 @@
+package dev.loomlab.report.html;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomlab.core.model.ModelCatalog;
+import dev.loomlab.core.param.ParamValues;
+import dev.loomlab.core.result.Json;
+import dev.loomlab.core.result.Result;
+import dev.loomlab.core.result.ResultAssembler;
+import dev.loomlab.core.scenario.Scenario;
+import dev.loomlab.core.scenario.ScenarioCatalog;
+import dev.loomlab.core.trial.ProgressListener;
+import dev.loomlab.core.trial.TrialExecutor;
+import dev.loomlab.core.trial.TrialOutcome;
+import dev.loomlab.core.trial.TrialSpec;
+import dev.loomlab.report.Fixtures;
+import dev.loomlab.report.advise.Advisor;
+import dev.loomlab.report.analysis.Metrics;
+import dev.loomlab.report.compare.Comparison;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The pages open in headless Chromium with no network: every chart draws (SVG with content), the bars
+ * show the results' medians, nothing is logged to the console, and a screenshot is taken (kept under
+ * target/browser/ for people to look at).
+ */
+class BrowserTest {
+    private static final Path SHOTS = Path.of("target", "browser");
+
+    @TempDir
+    Path tmp;
+
+    /** Opens the page and checks every chart rendered without a console message; returns the render check. */
+    private JsonNode open(HeadlessChromium chromium, Path page, int charts) throws Exception {
+        HeadlessChromium.Page p = chromium.dumpDom(page);
+        assertThat(p.consoleLines()).as("console output").isEmpty();
+        String check = p.renderCheck();
+        assertThat(check).as("report.js finished drawing (render check written)").isNotNull();
+        assertThat(p.dom()).contains("data-render=\"ok\"");
+        JsonNode c = Json.mapper().readTree(check);
+        assertThat(c.get("errors")).isEmpty();
+        assertThat(c.get("total").asInt()).isEqualTo(charts);
+        assertThat(c.get("rendered").asInt()).isEqualTo(charts);
+        assertThat(c.get("charts")).hasSize(charts).allSatisfy(chart ->
+                assertThat(chart.get("svgElements").asInt()).as(chart.get("title").asText()).isGreaterThan(20));
+        return c;
+    }
+
+    private static void screenshot(HeadlessChromium chromium, Path page, String name, int height) throws Exception {
+        Files.createDirectories(SHOTS);
+        Path png = SHOTS.resolve(name);
+        Files.deleteIfExists(png);
+        chromium.screenshot(page, png, height);
+        byte[] bytes = Files.readAllBytes(png);
+        assertThat(bytes.length).isGreaterThan(10_000);
+        assertThat(new String(bytes, 1, 3, StandardCharsets.US_ASCII)).isEqualTo("PNG");
+    }
+
+    /** The medians a bars chart shows for its "measured" series, keyed by category. */
+    private static void assertMedians(JsonNode chart, List<Result> results, Labels labels) {
+        JsonNode measured = null;
+        for (JsonNode s : chart.get("series")) {
+            if (s.get("name").asText().equals("measured")) {
+                measured = s;
+            }
+        }
+        assertThat(measured).as("measured series of " + chart.get("title")).isNotNull();
+        List<String> categories = new ArrayList<>();
+        chart.get("categories").forEach(c -> categories.add(c.asText()));
+        assertThat(categories).hasSize(results.size());
+        for (Result r : results) {
+            int i = categories.indexOf(labels.category(r));
+            assertThat(i).as(labels.category(r)).isNotNegative();
+            assertThat(measured.get("data").get(i).asDouble()).isEqualTo(Metrics.median(r, Metrics.WALL));
+        }
+    }
+
+    @Test
+    void aReportOfRealTrialsRendersEveryChartWithTheResultsMedians() throws Exception {
+        HeadlessChromium chromium = HeadlessChromium.require(tmp);
+        ScenarioCatalog scenarios = ScenarioCatalog.load();
+        TrialExecutor executor = new TrialExecutor(scenarios, ModelCatalog.load());
+        Scenario sleep = scenarios.get("sleep");
+        Map<String, String> given = Map.of("tasks", "24", "sleep", "5ms");
+        List<Result> results = new ArrayList<>();
+        // A pool-size sweep (a curve with a knee) beside virtual threads, in-process and short.
+        for (String model : List.of("virtual", "platform:2", "platform:4", "platform:8")) {
+            TrialOutcome o = executor.execute(new TrialSpec("sleep", model, given, 0, 2, 0), ProgressListener.NONE);
+            assertThat(o.status()).as(o.error()).isEqualTo(TrialOutcome.OK);
+            results.add(ResultAssembler.assemble(sleep, model, ParamValues.parse("sleep", sleep.params(), given), 0, 0, 2,
+                    List.of(o), List.of(), Runtime.getRuntime().availableProcessors()));
+        }
+        assertThat(results.get(0).histograms()).containsKey("task_latency_ms");
+        Path page = tmp.resolve("report.html");
+        Files.writeString(page, HtmlReport.render(results, Map.of("cores", 2), Advisor.advise(results)));
+        int charts = ReportPage.charts(Files.readString(page)).size();
+        JsonNode check = open(chromium, page, charts);
+        JsonNode headline = check.get("charts").get(0);
+        assertThat(headline.get("title").asText()).isEqualTo("sleep: wall ms by model (median, 99.9% CI)");
+        assertMedians(headline, results, new Labels(results));
+        assertThat(check.get("charts")).anySatisfy(c -> assertThat(c.get("kind").asText()).isEqualTo("curves"));
+        assertThat(check.get("charts")).anySatisfy(c -> assertThat(c.get("kind").asText()).isEqualTo("percentiles"));
+        screenshot(chromium, page, "real-run.png", 2400);
+    }
+
+    @Test
+    void aReportWithEveryKindOfChartRenders() throws Exception {
+        HeadlessChromium chromium = HeadlessChromium.require(tmp);
+        List<Result> results = HtmlReportTest.results();
+        Path page = tmp.resolve("report.html");
+        Files.writeString(page, HtmlReport.render(results, HtmlReportTest.environment(), Advisor.advise(results)));
+        int charts = ReportPage.charts(Files.readString(page)).size();
+        JsonNode check = open(chromium, page, charts);
+        List<Result> sleep = results.stream().filter(r -> r.scenario().equals("sleep")).toList();
+        assertMedians(check.get("charts").get(0), sleep, new Labels(sleep));
+        JsonNode article = null;
+        for (JsonNode s : check.get("charts").get(0).get("series")) {
+            if (s.get("name").asText().equals("article")) {
+                article = s;
+            }
+        }
+        assertThat(article).isNotNull();
+        assertThat(article.get("data").get(1).asDouble()).isEqualTo(15_549.0);
+        screenshot(chromium, page, "report.png", 3200);
+    }
+
+    @Test
+    void theComparePageRenders() throws Exception {
+        HeadlessChromium chromium = HeadlessChromium.require(tmp);
+        List<Result> base = Fixtures.seedsSleep();
+        List<Result> cand = new ArrayList<>(base);
+        cand.set(2, Fixtures.slower(base.get(2), 4));
+        Path page = tmp.resolve("compare.html");
+        Files.writeString(page, CompareHtml.render(Comparison.of(base, cand, "wall_ms", 5, false), "a", "b"));
+        JsonNode check = open(chromium, page, 1);
+        assertThat(check.get("charts").get(0).get("kind").asText()).isEqualTo("changes");
+        screenshot(chromium, page, "compare.png", 900);
+    }
+}

@@ -1,0 +1,186 @@
+package dev.loomlab.report.html;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomlab.core.result.Result;
+import dev.loomlab.core.stats.Summary;
+import dev.loomlab.report.Fixtures;
+import dev.loomlab.report.advise.Advisor;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** report.html carries every figure it draws, loads nothing from elsewhere, and lists what is not ok. */
+class HtmlReportTest {
+    /** Article 004's sweep, a mixed scenario on two JDKs, a fan-out with a failure and a not-applicable model. */
+    static List<Result> results() {
+        List<Result> results = new ArrayList<>(Fixtures.seedsSleep());
+        for (var jdk : List.of(Fixtures.JDK21, Fixtures.JDK25)) {
+            for (int yield : new int[]{0, 10_000}) {
+                Map<String, Object> p = Fixtures.params("tasks", 300, "sleep", "20ms", "yield-every", yield);
+                results.add(Fixtures.ok("mixed", "virtual", p, jdk, Fixtures.around(jdk == Fixtures.JDK21 ? 520 : 500), 300, 20, 27, 220.0, null));
+                results.add(Fixtures.ok("mixed", "platform:100", p, jdk, Fixtures.around(550), 300, 20, 100, 221.0, null));
+            }
+        }
+        Map<String, Object> fanout = Fixtures.params("profiles", 500, "latency", "20ms");
+        results.add(Fixtures.ok("fanout", "virtual", fanout, Fixtures.JDK25, Fixtures.around(60), 500, 40, 19, 40.0, null));
+        results.add(Fixtures.failed("fanout", "completable:200", fanout,
+                "deadlock: 200 of 200 pool threads blocked </script><script>alert(1)</script>\n--- trial log tail ---\nline"));
+        results.add(Fixtures.notApplicable("fanout", "structured", fanout));
+        return results;
+    }
+
+    static Map<String, Object> environment() {
+        Map<String, Object> env = new LinkedHashMap<>();
+        env.put("command", "loomlab run seeds");
+        env.put("cpu_model", "AMD EPYC");
+        env.put("cores", 2);
+        env.put("container", Map.of("cpu_max", "none"));
+        env.put("jdks", List.of(Map.of("version", "25.0.3"), Map.of("version", "21.0.8")));
+        return env;
+    }
+
+    static String render() {
+        List<Result> results = results();
+        return HtmlReport.render(results, environment(), Advisor.advise(results));
+    }
+
+    /** The page up to its inlined scripts: what people read (and what a failed assertion prints). */
+    static String body(String html) {
+        return html.substring(0, html.indexOf("<pre id=\"render-check\""));
+    }
+
+    @Test
+    void everyScenarioHasABarChartOfItsMediansWithBoundsAndTheArticlesFigures() throws Exception {
+        String html = render();
+        List<JsonNode> bars = ReportPage.charts(html, "bars").stream()
+                .filter(c -> c.get("title").asText().contains("by model")).toList();
+        assertThat(bars).extracting(c -> c.get("title").asText()).containsExactly(
+                "sleep: wall ms by model (median, 99.9% CI)", "mixed: wall ms by model (median, 99.9% CI)",
+                "fanout: wall ms by model (median, 99.9% CI)");
+        JsonNode sleep = bars.get(0);
+        assertThat(sleep.get("categories")).extracting(JsonNode::asText)
+                .containsExactly("virtual", "platform:200", "platform:500", "platform:800", "platform:1000");
+        JsonNode measured = sleep.get("series").get(0);
+        assertThat(measured.get("name").asText()).isEqualTo("measured");
+        List<Result> seeds = Fixtures.seedsSleep();
+        for (int i = 0; i < seeds.size(); i++) {
+            Summary wall = (Summary) seeds.get(i).metrics().get("wall_ms");
+            assertThat(measured.get("values").get(i).get("median").asDouble()).isEqualTo(wall.median());
+            assertThat(measured.get("values").get(i).get("low").asDouble()).isEqualTo(wall.ci999()[0]);
+            assertThat(measured.get("bounds").get(i).asDouble()).isEqualTo(seeds.get(i).boundMs());
+            assertThat(sleep.get("published").get(i).get("value").asDouble()).isEqualTo(seeds.get(i).published().wallMs());
+        }
+        assertThat(sleep.get("published").get(0).get("label").asText()).isEqualTo("[004] i5-14600KF 14C/20T");
+        assertThat(sleep.get("log").asBoolean()).as("402 ms to 15,549 ms spans more than 30×").isTrue();
+    }
+
+    @Test
+    void severalJdksAreSeriesSideBySideAndVaryingParametersNameTheBars() throws Exception {
+        JsonNode mixed = ReportPage.charts(render(), "bars").stream()
+                .filter(c -> c.get("title").asText().startsWith("mixed: wall ms")).findFirst().orElseThrow();
+        assertThat(mixed.get("series")).extracting(s -> s.get("name").asText()).containsExactly("Java 21", "Java 25");
+        assertThat(mixed.get("categories")).extracting(JsonNode::asText).containsExactly(
+                "virtual\nyield-every=0", "platform:100\nyield-every=0", "virtual\nyield-every=10000", "platform:100\nyield-every=10000");
+        assertThat(mixed.get("series").get(0).get("values").get(0).get("median").asDouble()).isEqualTo(520.0);
+        assertThat(mixed.get("series").get(1).get("values").get(0).get("median").asDouble()).isEqualTo(500.0);
+    }
+
+    @Test
+    void aPoolSizeSweepIsACurveWithItsKneeAndTheUnsizedModelAsAReferenceLine() throws Exception {
+        List<JsonNode> curves = ReportPage.charts(render(), "curves");
+        assertThat(curves).hasSize(1);
+        JsonNode sweep = curves.get(0);
+        assertThat(sweep.get("xName").asText()).isEqualTo("pool size (N of model:N)");
+        JsonNode platform = sweep.get("series").get(0);
+        assertThat(platform.get("points")).extracting(p -> p.get("x").asDouble()).containsExactly(200.0, 500.0, 800.0, 1000.0);
+        assertThat(platform.get("knee").get("x").asDouble()).isEqualTo(500.0);
+        assertThat(platform.get("bound")).hasSize(4);
+        assertThat(platform.get("published").get(0).get(1).asDouble()).isEqualTo(15_549.0);
+        assertThat(sweep.get("references").get(0).get("name").asText()).isEqualTo("virtual");
+        assertThat(sweep.get("references").get(0).get("value").asDouble()).isEqualTo(402.0);
+    }
+
+    @Test
+    void latencyPercentilesComeFromEachResultsHistogram() throws Exception {
+        JsonNode sleep = ReportPage.charts(render(), "percentiles").get(0);
+        assertThat(sleep.get("title").asText()).isEqualTo("sleep: task latency ms by percentile");
+        JsonNode virtual = sleep.get("series").get(0);
+        assertThat(virtual.get("source").asText()).isEqualTo("histogram");
+        JsonNode points = virtual.get("points");
+        JsonNode last = points.get(points.size() - 1);
+        // Latencies spread evenly from 300 ms to 402 ms; HdrHistogram keeps 3 significant digits.
+        assertThat(last.get(1).asDouble()).isBetween(401.5, 402.5);
+        assertThat(points.get(0).get(1).asDouble()).isBetween(299.5, 300.5);
+        for (int i = 1; i < points.size(); i++) {
+            assertThat(points.get(i).get(0).asDouble()).isGreaterThan(points.get(i - 1).get(0).asDouble());
+            assertThat(points.get(i).get(1).asDouble()).isGreaterThanOrEqualTo(points.get(i - 1).get(1).asDouble());
+        }
+    }
+
+    @Test
+    void aResultWithoutAHistogramIsDrawnFromItsSummaryPercentiles() throws Exception {
+        Result with = Fixtures.seedsSleep().get(0);
+        Result without = new Result(with.scenario(), with.model(), with.params(), with.jvm(), with.forks(), with.warmup(),
+                with.iterations(), with.status(), with.error(), with.metrics(), with.boundMs(), with.efficiency(),
+                with.serialTaskMs(), with.published(), with.logs());
+        JsonNode chart = ReportPage.charts(HtmlReport.render(List.of(without), Map.of(), List.of()), "percentiles").get(0);
+        JsonNode series = chart.get("series").get(0);
+        assertThat(series.get("source").asText()).isEqualTo("summary");
+        // p50, p90, p99, p99.9 and the maximum at the last of 30,000 recorded values (x = log10(30,000)).
+        JsonNode points = series.get("points");
+        assertThat(points).hasSize(5);
+        assertThat(points.get(1).get(0).asDouble()).isCloseTo(1.0, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(points.get(4).get(0).asDouble()).isCloseTo(Math.log10(30_000), org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(points.get(4).get(1).asDouble()).isEqualTo(((dev.loomlab.core.stats.LatencySummary) with.metrics()
+                .get("task_latency_ms")).max());
+    }
+
+    @Test
+    void otherMetricsAreChartedByNameAndConstantOnesSummarised() throws Exception {
+        String html = render();
+        assertThat(ReportPage.charts(html, "bars")).extracting(c -> c.get("title").asText())
+                .contains("throughput per s", "peak heap mb");
+        assertThat(body(html)).contains("The same for every result of sleep: peak_heap_mb 40, threads_peak 10.");
+    }
+
+    @Test
+    void thePageLoadsNothingFromElsewhereAndEscapesWhatResultsSay() {
+        String html = render();
+        assertThat(Pattern.compile("(?i)<script[^>]*\\ssrc=").matcher(html).find()).as("a script loaded from elsewhere").isFalse();
+        assertThat(Pattern.compile("(?i)<link[^>]*href=").matcher(html).find()).as("a linked style sheet").isFalse();
+        assertThat(Pattern.compile("(?i)(src|href)=\"https?:").matcher(html).find()).as("a network address").isFalse();
+        assertThat(html.length()).isGreaterThan(900_000);
+        assertThat(html.contains(Assets.echarts())).as("ECharts inlined whole").isTrue();
+        assertThat(html.contains("<script>alert(1)")).as("an error message ending the page's markup").isFalse();
+        assertThat(body(html)).contains("Apache ECharts " + Assets.echartsVersion())
+                .contains("&lt;/script&gt;&lt;script&gt;alert(1)").contains("prefers-color-scheme: dark").contains("@media print");
+    }
+
+    @Test
+    void environmentAdviceAndEveryResultThatIsNotOkAreListed() {
+        String html = body(render());
+        assertThat(html).contains("<dt>cpu_model</dt><dd>AMD EPYC</dd>").contains("cpu_max: none");
+        assertThat(html).contains("<td>failed</td><td>fanout</td><td>completable:200</td>")
+                .contains("deadlock: 200 of 200 pool threads blocked").contains("--- trial log tail ---")
+                .contains("<a href=\"logs/completable:200-failed.log\">");
+        assertThat(html).contains("<td>not applicable</td><td>fanout</td><td>structured</td>")
+                .contains("model structured is not available on Java 21");
+        assertThat(html).contains("Prefer virtual: a platform pool would need about 7,508 threads")
+                .contains("Avoid completable:200 for this workload");
+        assertThat(html).contains("Not drawn: completable:200 profiles=500 latency=20ms (failed)");
+    }
+
+    @Test
+    void aFolderWithNothingOkStillRenders() throws Exception {
+        Result failed = Fixtures.failed("sleep", "virtual", Fixtures.params("tasks", 1), "timeout: trial exceeded 6s");
+        String html = HtmlReport.render(List.of(failed), Map.of(), List.of());
+        assertThat(ReportPage.charts(html)).isEmpty();
+        assertThat(body(html)).contains("No result of this scenario was measured ok").contains("timeout: trial exceeded 6s");
+    }
+}
