@@ -9,15 +9,16 @@ import java.util.List;
 
 /**
  * A Semaphore where a downstream is limited: fires when a model overran a downstream's capacity, read from
- * {@code downstream_rejected} (calls the downstream refused per iteration), with
- * {@code downstream_in_flight_peak} and {@code downstream_limit} cited where recorded (docs/results.md).
+ * the {@code semaphore} scenario's {@code calls_rejected} (calls the downstream refused per iteration),
+ * with {@code downstream_peak_concurrency} and the {@code limit} parameter cited where recorded
+ * (docs/results.md).
  * Unbounded virtual threads send every call at once; a Semaphore of the downstream's size keeps them
  * within it without a pool.
  */
 final class SemaphoreRule implements AdviceRule {
-    static final String REJECTED = "downstream_rejected";
-    static final String IN_FLIGHT = "downstream_in_flight_peak";
-    static final String LIMIT = "downstream_limit";
+    static final String REJECTED = "calls_rejected";
+    static final String IN_FLIGHT = "downstream_peak_concurrency";
+    static final String LIMIT = "limit";
 
     @Override
     public List<Advice> apply(Experiment e, List<Result> all) {
@@ -27,7 +28,8 @@ final class SemaphoreRule implements AdviceRule {
             return List.of();
         }
         List<Result> within = measured.stream().filter(r -> Metrics.median(r, REJECTED) == 0).toList();
-        Double limit = e.ok().stream().map(r -> Metrics.median(r, LIMIT)).filter(v -> v != null).findFirst().orElse(null);
+        Double limit = e.ok().stream().map(r -> r.params().get(LIMIT)).filter(Number.class::isInstance)
+                .map(v -> ((Number) v).doubleValue()).findFirst().orElse(null);
         List<String> evidence = new ArrayList<>();
         for (Result r : measured) {
             StringBuilder sb = new StringBuilder(r.model()).append(": ").append(Figures.num(Metrics.median(r, REJECTED)))
