@@ -50,8 +50,8 @@ public record LoadReport(long sent, long ok, Map<RequestError, Long> errors, Map
 
     /**
      * The run's figures by metric name: {@code throughput_per_s}, {@code requests}, {@code ok},
-     * {@code errors} and {@code errors_<kind>}, {@code status_<code>}, {@code sent_per_s} (achieved
-     * rate), {@code target_rate_per_s} (open model), {@code served_by_<kind>},
+     * {@code errors} and {@code errors_<kind>}, {@code status_<code>}, for the open model
+     * {@code target_rate_per_s} and {@code sent_per_s} (achieved rate), {@code served_by_<kind>} (kinds seen),
      * {@code connections_opened}, and {@code task_latency_uncorrected_<p>_ms} for p50, p90, p99, p999, max.
      */
     public Map<String, Double> metrics() {
@@ -63,11 +63,15 @@ public record LoadReport(long sent, long ok, Map<RequestError, Long> errors, Map
         out.put("errors", (double) errorCount());
         errors.forEach((k, v) -> out.put(k.metric(), (double) v));
         statuses.forEach((code, n) -> out.put("status_" + code, (double) n));
-        out.put("sent_per_s", sent / seconds);
         if (!Double.isNaN(targetRate)) {
             out.put("target_rate_per_s", targetRate);
+            out.put("sent_per_s", sent / seconds);
         }
-        servedBy.forEach((kind, n) -> out.put("served_by_" + kind.replace('-', '_'), (double) n));
+        servedBy.forEach((kind, n) -> {
+            if (n > 0) {
+                out.put("served_by_" + kind.replace('-', '_'), (double) n);
+            }
+        });
         out.put("connections_opened", (double) connectionsOpened);
         if (uncorrected.getTotalCount() > 0) {
             out.put("task_latency_uncorrected_p50_ms", ms(uncorrected.getValueAtPercentile(50)));
