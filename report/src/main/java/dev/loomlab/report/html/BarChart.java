@@ -36,7 +36,7 @@ final class BarChart {
                 categories.add(c);
             }
             bySeries.computeIfAbsent(labels.series(r), k -> new LinkedHashMap<>()).putIfAbsent(c, r);
-            if (wall && r.published() != null) {
+            if (wall && r.published() != null && r.published().wallMs() != null) {
                 published.putIfAbsent(c, r.published());
             }
         }
