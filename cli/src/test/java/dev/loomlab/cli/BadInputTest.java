@@ -62,7 +62,22 @@ class BadInputTest {
                 "report /no/such/folder",
                 "advise /no/such/folder",
                 "compare /no/such/a /no/such/b",
-                "compare /no/such/a");
+                "compare /no/such/a",
+                "run web -p users=0",
+                "run web -p delay=5",
+                "serve nosuch",
+                "serve jdk --port 70000",
+                "serve jdk -p size=3",
+                "serve jdk -p delay=5",
+                "load http://10.1.2.3:80/get --users 5",
+                "load ftp://127.0.0.1/get --users 5",
+                "load http://127.0.0.1:1/get",
+                "load http://127.0.0.1:1/get --users 5 --rate 5/s",
+                "load http://127.0.0.1:1/get --users 0",
+                "load http://127.0.0.1:1/get --rate 0/s",
+                "load http://127.0.0.1:1/get --rate fast",
+                "load http://127.0.0.1:1/get --users 5 --duration 0s",
+                "load http://127.0.0.1:1/get --users 5 --timeout 5");
     }
 
     @ParameterizedTest
@@ -70,7 +85,7 @@ class BadInputTest {
     void oneLineExitTwoNothingWritten(String command) {
         Path out = tmp.resolve("out-" + Math.abs(command.hashCode()));
         List<String> args = new ArrayList<>(Arrays.asList(command.split(" ")));
-        if (args.get(0).equals("run")) {
+        if (args.get(0).equals("run") || args.get(0).equals("load")) {
             args.addAll(List.of("--out", out.toString()));
         }
         CliHarness.Outcome o = CliHarness.run(args.toArray(String[]::new));

@@ -74,7 +74,16 @@ class PlannerTest {
         assertThat(planner.plan(List.of("quick"), new RunOptions()))
                 .extracting(p -> p.scenario().name())
                 .containsAll(List.of("sleep", "cpu-sqrt", "cpu-pi", "mixed", "fanout", "http-get", "echo", "pinning",
-                        "semaphore", "threadlocal"));
+                        "semaphore", "threadlocal", "web"));
+    }
+
+    @Test
+    void quickLoadsTwoServersBrieflyWithoutWarmUpIterations() {
+        assertThat(planner.plan(List.of("quick"), new RunOptions()))
+                .filteredOn(p -> p.scenario().name().equals("web"))
+                .extracting(p -> p.model() + " " + p.warmup() + "+" + p.iterations() + " " + p.params())
+                .containsExactly("jdk 0+2 users=200 rate=0 delay=100ms warmup=1s duration=2s ramp=0ms timeout=30s connections=10000",
+                        "mvc-virtual 0+2 users=200 rate=0 delay=100ms warmup=1s duration=2s ramp=0ms timeout=30s connections=10000");
     }
 
     @Test

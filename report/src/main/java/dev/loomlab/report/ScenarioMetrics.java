@@ -21,6 +21,12 @@ public final class ScenarioMetrics {
             "peak_rss_mb", "peak_heap_mb", "threads_peak", "threads_daemon_peak", "threads_nondaemon_peak", "carriers",
             "gc_count", "gc_time_ms", "allocated_mb", "allocated_bytes_per_task", "scheduling_overhead_pct");
 
+    /**
+     * A load run (web, load) reports the requests it sent: its figure of merit is requests per
+     * second, so its table leads with {@code throughput_per_s}.
+     */
+    private static final String LOAD_MARK = "requests";
+
     private ScenarioMetrics() {
     }
 
@@ -28,6 +34,9 @@ public final class ScenarioMetrics {
     public static Map<String, TextTable> tables(List<Result> results) {
         Map<String, Set<String>> names = new LinkedHashMap<>();
         for (Result r : results) {
+            if (r.ok() && r.metrics().containsKey(LOAD_MARK)) {
+                names.computeIfAbsent(r.scenario(), k -> new LinkedHashSet<>()).add("throughput_per_s");
+            }
             if (r.ok()) {
                 for (String m : r.metrics().keySet()) {
                     if (!STANDARD.contains(m)) {

@@ -9,5 +9,7 @@ public enum Style {
     /** Reactive streams (Reactor): runs only workloads that offer a form of their own for it. */
     REACTIVE,
     /** Non-blocking I/O with callbacks or futures (HttpClient.sendAsync, Netty event loops): runs only workloads that offer a form of their own for it. */
-    ASYNC
+    ASYNC,
+    /** A server under test in a JVM of its own, loaded over HTTP (the web scenario): runs no tasks here. */
+    SERVER
 }

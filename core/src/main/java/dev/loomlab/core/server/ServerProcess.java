@@ -54,10 +54,19 @@ public final class ServerProcess implements AutoCloseable {
      */
     public static ServerProcess start(String mainClass, List<String> jvmArgs, List<String> args, Duration readyTimeout)
             throws IOException, InterruptedException {
+        return start(mainClass, System.getProperty("java.class.path"), jvmArgs, args, readyTimeout);
+    }
+
+    /**
+     * Starts {@code mainClass} on a class path of its own (a server under test with its framework's
+     * jars, which must not meet loomlab's), otherwise as {@link #start(String, List, List, Duration)}.
+     */
+    public static ServerProcess start(String mainClass, String classPath, List<String> jvmArgs, List<String> args,
+                                      Duration readyTimeout) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmArgs);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), mainClass));
+        command.addAll(List.of("-cp", classPath, mainClass));
         command.addAll(args);
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         Thread hook = new Thread(process::destroyForcibly, "loomlab-server-stop");

@@ -134,7 +134,8 @@ public final class TrialExecutor {
                 return new TrialOutcome(TrialOutcome.INVALID, "iteration " + i + ": " + error, jvm, null,
                         orNull(serialMs), List.copyOf(measured));
             }
-            measured.add(new IterationResult(nullForNaN(metrics), encode(latencies(clock)), probes.pinnedStacks()));
+            measured.add(new IterationResult(nullForNaN(metrics), encode(workload.latencies(clock).orElseGet(() -> latencies(clock))),
+                    probes.pinnedStacks()));
             progress.progress("measure", i, spec.iterations());
         }
         if (timesSerial) {

@@ -47,6 +47,14 @@ public interface Workload {
         return java.util.Map.of();
     }
 
+    /**
+     * This iteration's latencies (ns) when the workload measures them itself (e.g. a load generator
+     * timing requests from their intended send time); empty: each task's submit-to-done time in {@code clock}.
+     */
+    default Optional<org.HdrHistogram.Histogram> latencies(TaskClock clock) {
+        return Optional.empty();
+    }
+
     /** Clears outputs before an iteration. */
     void beforeIteration();
 

@@ -1,0 +1,126 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.param.Units;
+import dev.loomlab.core.result.Result;
+import dev.loomlab.core.trial.Jdk;
+import dev.loomlab.load.LoadGenerator;
+import dev.loomlab.load.LoadReport;
+import dev.loomlab.load.LoadScenario;
+import dev.loomlab.load.LoadSpec;
+import dev.loomlab.load.Ramp;
+import dev.loomlab.report.ConsoleReport;
+import dev.loomlab.report.ResultsFolder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code loomlab load <url> (--users N | --rate R/s) [--duration 30s] [--warmup 0s] [--ramp 0s]
+ * [--timeout 30s] [--out DIR]}: loads any local HTTP endpoint with loomlab's generator and writes the
+ * result (scenario {@code load}) like a run: results.jsonl, the table, report.html. Exit 0; 2 on bad input.
+ */
+@Command(name = "load", mixinStandardHelpOptions = true,
+        description = {"Load a local HTTP endpoint: closed model (--users) or open model (--rate, latency from the intended send time).",
+                "Keep-alive HTTP/1.1 on Netty; percentiles p50/p90/p99/p99.9/max, status codes, errors by kind."},
+        footer = {"", "Examples:", "  loomlab load http://127.0.0.1:8080/get --users 100 --duration 10s",
+                "  loomlab load http://127.0.0.1:8080/get?delay=300ms --rate 5000/s --warmup 5s --ramp 10s"})
+final class LoadCommand implements Callable<Integer> {
+    @Parameters(paramLabel = "URL", description = "http://127.0.0.1:PORT/path (this machine only)")
+    String url;
+
+    @Option(names = "--users", paramLabel = "N", description = "closed model: N users, each sending again once answered")
+    String users;
+
+    @Option(names = "--rate", paramLabel = "R/s", description = "open model: R requests per second on a schedule")
+    String rate;
+
+    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "30s", description = "measured load (default ${DEFAULT-VALUE})")
+    String duration;
+
+    @Option(names = "--warmup", paramLabel = "DURATION", defaultValue = "0s", description = "load before measuring (default ${DEFAULT-VALUE})")
+    String warmup;
+
+    @Option(names = "--ramp", paramLabel = "DURATION", defaultValue = "0s",
+            description = "step load: +20% users or rate every interval (default ${DEFAULT-VALUE}: constant)")
+    String ramp;
+
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s", description = "per request (default ${DEFAULT-VALUE})")
+    String timeout;
+
+    @Option(names = "--connections", paramLabel = "N", defaultValue = "10000", description = "open model: most connections (default ${DEFAULT-VALUE})")
+    String connections;
+
+    @Option(names = "--expect", paramLabel = "BODY", description = "a 2xx answer must carry exactly this body (default: any)")
+    String expect;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "results folder (default results/<timestamp>)")
+    String out;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        LoadSpec spec = spec();
+        ResultsFolder folder = new ResultsFolder(RunSession.prepareFolder(out));
+        List<String> command = new ArrayList<>(List.of("loomlab", "load", url));
+        Instant started = Instant.now();
+        List<Jdk> jdks = List.of(Jdk.current());
+        System.out.println("loomlab load: " + spec.modelName() + " against " + spec.target() + " for " + duration
+                + (spec.warmup().isZero() ? "" : " after a " + warmup + " warm-up"));
+        System.out.flush();
+        LoadReport report = new LoadGenerator(spec).run();
+        Result result = new LoadScenario().result(spec, report);
+        folder.append(result);
+        Map<String, Object> env = Environment.describe(jdks, command, started, Instant.now());
+        folder.writeSummary(env);
+        folder.render(List.of(result), env);
+        System.out.println("loomlab load: " + report.line());
+        System.out.print(ConsoleReport.render(List.of(result)));
+        System.out.println("results: " + folder.dir());
+        return 0;
+    }
+
+    private LoadSpec spec() {
+        URI target = LoadSpec.parseTarget(url);
+        if ((users == null) == (rate == null)) {
+            throw new BadInputException("give either --users N (closed model) or --rate R/s (open model)");
+        }
+        Duration warm = duration("--warmup", warmup, true);
+        Duration measured = duration("--duration", duration, false);
+        Ramp steps = new Ramp(duration("--ramp", ramp, true).toNanos());
+        Duration perRequest = duration("--timeout", timeout, false);
+        if (users != null) {
+            long n = Units.parseCount("--users", users);
+            if (n < 1 || n > 1_000_000) {
+                throw new BadInputException("--users " + users + " must be 1 … 1,000,000");
+            }
+            return LoadSpec.closed(target, (int) n, warm, measured, steps, perRequest, expect);
+        }
+        String r = rate.trim().endsWith("/s") ? rate.trim().substring(0, rate.trim().length() - 2) : rate;
+        double perSecond = Units.parseDecimal("--rate", r);
+        if (!(perSecond > 0)) {
+            throw new BadInputException("--rate " + rate + " must be above 0 requests per second");
+        }
+        long maxConnections = Units.parseCount("--connections", connections);
+        if (maxConnections < 1 || maxConnections > 1_000_000) {
+            throw new BadInputException("--connections " + connections + " must be 1 … 1,000,000");
+        }
+        return LoadSpec.open(target, perSecond, (int) maxConnections, warm, measured, steps, perRequest, expect);
+    }
+
+    private static Duration duration(String option, String text, boolean zeroAllowed) {
+        long nanos = Units.parseDurationNanos(option, text);
+        if (!zeroAllowed && nanos == 0) {
+            throw new BadInputException(option + " " + text + " must be above 0");
+        }
+        return Duration.ofNanos(nanos);
+    }
+}

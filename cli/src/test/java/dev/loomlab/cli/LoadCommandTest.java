@@ -1,0 +1,63 @@
+package dev.loomlab.cli;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.loomlab.core.result.Result;
+import dev.loomlab.core.stats.Summary;
+import dev.loomlab.report.ResultsFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code loomlab load} writes a result in the run's contract, its counts exact against the server. */
+class LoadCommandTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aClosedLoadWritesAResultWhoseCountsMatchTheServer() throws Exception {
+        AtomicLong served = new AtomicLong();
+        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
+        http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        http.createContext("/get", exchange -> {
+            try (exchange) {
+                served.incrementAndGet();
+                byte[] ok = "ok".getBytes(StandardCharsets.US_ASCII);
+                exchange.sendResponseHeaders(200, ok.length);
+                exchange.getResponseBody().write(ok);
+            }
+        });
+        http.start();
+        try {
+            Path out = tmp.resolve("load");
+            String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/get";
+            CliHarness.Outcome o = CliHarness.run("load", url, "--users", "4", "--duration", "1s", "--expect", "ok",
+                    "--out", out.toString());
+            assertThat(o.exit()).as(o.err()).isZero();
+
+            List<Result> results = new ResultsFolder(out).read();
+            assertThat(results).hasSize(1);
+            Result r = results.get(0);
+            assertThat(r.scenario()).isEqualTo("load");
+            assertThat(r.model()).isEqualTo("closed:4");
+            assertThat(r.status()).isEqualTo("ok");
+            double requests = ((Summary) r.metrics().get("requests")).median();
+            assertThat(requests).isPositive().isEqualTo((double) served.get());
+            assertThat(((Summary) r.metrics().get("ok")).median()).isEqualTo(requests);
+            assertThat(((Summary) r.metrics().get("throughput_per_s")).median()).isEqualTo(requests, org.assertj.core.data.Offset.offset(1e-6));
+            assertThat(r.metrics()).containsKeys("task_latency_ms", "errors", "errors_timeout", "task_latency_uncorrected_p99_ms");
+            assertThat(r.histograms()).containsKey("task_latency_ms");
+            assertThat(out.resolve("report.html")).exists();
+        } finally {
+            http.stop(0);
+        }
+    }
+}

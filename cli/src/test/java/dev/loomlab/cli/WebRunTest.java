@@ -1,0 +1,45 @@
+package dev.loomlab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code loomlab run web}: a forked trial starts a server in its own JVM, loads it, and writes the contract. */
+class WebRunTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aWebRunReportsThroughputBoundAndTheServersFigures() throws Exception {
+        Path out = tmp.resolve("web");
+        // The test's trial JVM runs from the build's class path, not dist/lib: tell it where the servers are.
+        String home = System.getProperty("loomlab.home");
+        CliHarness.Outcome o = CliHarness.run("run", "web", "-m", "jdk", "-p", "users=20", "-p", "delay=50ms",
+                "-p", "warmup=0s", "-p", "duration=1s", "--iterations", "2", "--jvm-args", "-Dloomlab.home=" + home,
+                "--out", out.toString());
+        assertThat(o.exit()).as(o.out() + o.err()).isZero();
+
+        List<JsonNode> results = RunContractTest.results(out);
+        assertThat(results).hasSize(1);
+        JsonNode r = results.get(0);
+        assertThat(r.get("status").asText()).as(r.toString()).isEqualTo("ok");
+        assertThat(r.get("warmup").asInt()).isZero();
+        JsonNode m = r.get("metrics");
+        assertThat(m.get("bound_throughput_per_s").get("median").asDouble()).isEqualTo(400.0);
+        assertThat(m.get("throughput_per_s").get("samples")).hasSize(2);
+        assertThat(m.get("throughput_per_s").get("median").asDouble()).isPositive().isLessThanOrEqualTo(400.0 * 1.05);
+        assertThat(m.get("served_by_virtual").get("median").asDouble()).isEqualTo(m.get("ok").get("median").asDouble());
+        for (String name : List.of("task_latency_ms", "errors", "server_cpu_pct", "server_threads_peak", "efficiency_pct",
+                "task_latency_uncorrected_p99_ms")) {
+            assertThat(m.has(name)).as(name).isTrue();
+        }
+        // the delay bounds every answer from below
+        assertThat(m.get("task_latency_ms").get("p50").asDouble()).isGreaterThanOrEqualTo(50.0);
+        assertThat(r.get("histograms").has("task_latency_ms")).isTrue();
+    }
+}

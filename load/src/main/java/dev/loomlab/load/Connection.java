@@ -1,0 +1,192 @@
+package dev.loomlab.load;
+
+import dev.loomlab.core.server.ServingThread;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.ScheduledFuture;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One keep-alive connection of a load run, driven only by its event loop: sends a request, times it
+ * out, reads the answer (status, serving-thread header, body) and records it in its loop's
+ * {@link LoopStats}; then asks the {@link LoadGenerator} what to do next.
+ */
+final class Connection extends ChannelInboundHandlerAdapter {
+    private static final long NONE = Long.MIN_VALUE;
+
+    private final LoadGenerator generator;
+    private final byte[] expectBody;
+    private Channel channel;
+    private LoopStats stats;
+    /** The open model's first request, sent once connected; NONE for the closed model. */
+    private long pending;
+    private volatile boolean busy;
+    private boolean gone;
+    private long intended;
+    private long sent;
+    private boolean measured;
+    private ScheduledFuture<?> timeout;
+    private int status;
+    private int servedBy;
+    private boolean keepAlive;
+    private int bodyIndex;
+    private boolean bodyOk;
+
+    Connection(LoadGenerator generator, byte[] expectBody, long pending) {
+        this.generator = generator;
+        this.expectBody = expectBody;
+        this.pending = pending;
+    }
+
+    boolean busy() {
+        return busy;
+    }
+
+    Channel channel() {
+        return channel;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        channel = ctx.channel();
+        stats = generator.stats(channel.eventLoop());
+        stats.connectionsOpened++;
+        long first = pending;
+        pending = NONE;
+        if (first != NONE) {
+            send(first);
+        } else {
+            generator.next(this);
+        }
+        ctx.fireChannelActive();
+    }
+
+    /** Sends the request intended at {@code intendedAt} (ns), or now when it is {@link Long#MIN_VALUE}. */
+    void send(long intendedAt) {
+        long now = generator.clock().nanoTime();
+        sent = now;
+        intended = intendedAt == NONE ? now : intendedAt;
+        measured = generator.measures(intended);
+        if (measured) {
+            stats.sent++;
+        }
+        busy = true;
+        status = 0;
+        servedBy = LoopStats.UNNAMED;
+        keepAlive = true;
+        bodyIndex = 0;
+        bodyOk = true;
+        channel.writeAndFlush(generator.request(), channel.voidPromise());
+        timeout = channel.eventLoop().schedule(() -> fail(RequestError.TIMEOUT), generator.timeoutNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        try {
+            if (!busy) {
+                return; // an answer nobody asked for, after a timeout: the connection is closing
+            }
+            if (msg instanceof HttpResponse response) {
+                if (response.decoderResult().isFailure()) {
+                    fail(RequestError.CONTENT);
+                    return;
+                }
+                status = response.status().code();
+                keepAlive = HttpUtil.isKeepAlive(response);
+                ServingThread.ofHeader(response.headers().get(ServingThread.HEADER))
+                        .ifPresent(t -> servedBy = t.ordinal());
+            }
+            if (msg instanceof HttpContent content) {
+                if (expectBody != null && bodyOk) {
+                    checkBody(content.content());
+                }
+                if (msg instanceof LastHttpContent) {
+                    complete();
+                }
+            }
+        } finally {
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    private void checkBody(ByteBuf body) {
+        int n = body.readableBytes();
+        if (bodyIndex + n > expectBody.length) {
+            bodyOk = false;
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            if (body.getByte(body.readerIndex() + i) != expectBody[bodyIndex + i]) {
+                bodyOk = false;
+                return;
+            }
+        }
+        bodyIndex += n;
+    }
+
+    private void complete() {
+        long done = generator.clock().nanoTime();
+        timeout.cancel(false);
+        busy = false;
+        if (measured) {
+            boolean success = status >= 200 && status < 300;
+            stats.statuses[Math.min(status, stats.statuses.length - 1)]++;
+            if (!success) {
+                stats.error(RequestError.STATUS);
+            } else if (expectBody != null && (!bodyOk || bodyIndex != expectBody.length)) {
+                stats.error(RequestError.CONTENT);
+            } else {
+                stats.ok++;
+                stats.servedBy[servedBy]++;
+                stats.corrected.recordValue(Math.max(0, done - intended));
+                stats.uncorrected.recordValue(Math.max(0, done - sent));
+            }
+        }
+        if (keepAlive) {
+            generator.next(this);
+        } else {
+            close();
+        }
+    }
+
+    /** Ends the request in flight with {@code kind} and drops the connection. */
+    private void fail(RequestError kind) {
+        if (busy) {
+            busy = false;
+            if (timeout != null) {
+                timeout.cancel(false);
+            }
+            if (measured) {
+                stats.error(kind);
+            }
+        }
+        close();
+    }
+
+    private void close() {
+        if (!gone) {
+            gone = true;
+            channel.close();
+            generator.gone(this);
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        fail(RequestError.RESET);
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        fail(RequestError.ofFailure(cause));
+    }
+}

@@ -1,0 +1,295 @@
+package dev.loomlab.load;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.http.HttpResponseDecoder;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Queue;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * An HTTP/1.1 load generator on Netty with keep-alive connections, one event loop per core. Closed
+ * model: {@code users} connections, each sending its next request as soon as the answer is in. Open
+ * model: a dispatcher takes intended send times from an {@link OpenSchedule} and hands each to an idle
+ * connection (opening one, up to {@code connections}, when none is idle; queueing it otherwise), so
+ * a stalled server makes requests wait — and their latency, measured from the intended time, shows it.
+ * Requests intended during the warm-up are not recorded; none is sent after the end; whatever is
+ * still unanswered one timeout after the end has timed out. A run is bounded in time whatever the server does.
+ */
+public final class LoadGenerator {
+    private static final long DISPATCH_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
+    private static final long CONTROL_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
+    private static final long RECONNECT_DELAY_MS = 100;
+
+    private final LoadSpec spec;
+    private final NanoClock clock;
+    private final ByteBuf request;
+    private final byte[] expectBody;
+    private final Map<EventLoop, LoopStats> stats = new ConcurrentHashMap<>();
+    private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
+    private final Queue<Connection> idle = new ConcurrentLinkedQueue<>();
+    private final Queue<Long> backlog = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger open = new AtomicInteger();
+    /** Requests still queued when the drain gave up: recorded by the controlling thread. */
+    private final LoopStats unsent = new LoopStats();
+    private final AtomicInteger wantedUsers = new AtomicInteger();
+    private EventLoopGroup group;
+    private Bootstrap bootstrap;
+    private long measureStart;
+    private long end;
+    private volatile boolean stopped;
+
+    public LoadGenerator(LoadSpec spec) {
+        this(spec, NanoClock.SYSTEM);
+    }
+
+    /** A generator timing requests on {@code clock} (tests drive it by hand). */
+    public LoadGenerator(LoadSpec spec, NanoClock clock) {
+        this.spec = spec;
+        this.clock = clock;
+        this.request = Unpooled.unreleasableBuffer(Unpooled.directBuffer().writeBytes(spec.requestBytes()).asReadOnly());
+        this.expectBody = spec.expectBody() == null ? null : spec.expectBody().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Runs the load: warm-up, then the measured duration; returns what was measured. */
+    public LoadReport run() throws InterruptedException {
+        group = new MultiThreadIoEventLoopGroup(Runtime.getRuntime().availableProcessors(), NioIoHandler.newFactory());
+        try {
+            bootstrap = new Bootstrap()
+                    .group(group)
+                    .channel(NioSocketChannel.class)
+                    .option(ChannelOption.TCP_NODELAY, true)
+                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(spec.timeout().toMillis(), 10_000));
+            long start = clock.nanoTime();
+            measureStart = start + spec.warmup().toNanos();
+            end = measureStart + spec.duration().toNanos();
+            double targetRate = Double.NaN;
+            if (spec.isOpen()) {
+                targetRate = runOpen(start);
+            } else {
+                runClosed();
+            }
+            stopped = true;
+            drain();
+            LoopStats all = new LoopStats();
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).await(10, TimeUnit.SECONDS);
+            stats.values().forEach(all::add);
+            all.add(unsent);
+            return LoadReport.of(all, end - measureStart, targetRate);
+        } finally {
+            stopped = true;
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+        }
+    }
+
+    private void runClosed() throws InterruptedException {
+        Ramp ramp = spec.ramp();
+        int step = 0;
+        addUsers(spec.users());
+        while (true) {
+            long now = clock.nanoTime();
+            if (now >= end) {
+                return;
+            }
+            int nowStep = ramp.step(now - measureStart);
+            if (nowStep > step) {
+                step = nowStep;
+                addUsers((int) ramp.level(spec.users(), step) - wantedUsers.get());
+            }
+            park(Math.min(end - now, CONTROL_PARK_NANOS));
+        }
+    }
+
+    private void addUsers(int n) {
+        wantedUsers.addAndGet(n);
+        for (int i = 0; i < n; i++) {
+            connect(Long.MIN_VALUE);
+        }
+    }
+
+    /** Dispatches the schedule until the end; returns the target rate over the measured span. */
+    private double runOpen(long start) throws InterruptedException {
+        OpenSchedule schedule = new OpenSchedule(spec.rate(), spec.ramp(), start, measureStart, end);
+        long measuredIntended = 0;
+        while (schedule.hasNext()) {
+            long now = clock.nanoTime();
+            dispatchBacklog();
+            while (schedule.hasNext() && schedule.peek() <= now) {
+                long intended = schedule.take();
+                if (intended >= measureStart) {
+                    measuredIntended++;
+                }
+                dispatch(intended);
+            }
+            if (schedule.hasNext()) {
+                park(Math.min(schedule.peek() - now, DISPATCH_PARK_NANOS));
+            }
+        }
+        while (clock.nanoTime() < end) {
+            park(CONTROL_PARK_NANOS);
+        }
+        return measuredIntended / ((end - measureStart) / 1e9);
+    }
+
+    private void dispatch(long intended) {
+        Connection c = idle.poll();
+        if (c != null) {
+            c.channel().eventLoop().execute(() -> c.send(intended));
+        } else if (open.get() < spec.connections()) {
+            connect(intended);
+        } else {
+            backlog.add(intended);
+        }
+    }
+
+    /** Hands queued requests to connections that went idle while the queue filled. */
+    private void dispatchBacklog() {
+        while (!backlog.isEmpty()) {
+            Connection c = idle.poll();
+            if (c == null) {
+                if (open.get() >= spec.connections()) {
+                    return;
+                }
+                Long intended = backlog.poll();
+                if (intended != null) {
+                    connect(intended);
+                }
+                continue;
+            }
+            Long intended = backlog.poll();
+            if (intended == null) {
+                idle.add(c);
+                return;
+            }
+            c.channel().eventLoop().execute(() -> c.send(intended));
+        }
+    }
+
+    /** Opens a connection; {@code first} is the open model's request to send on it, MIN_VALUE for a user. */
+    private void connect(long first) {
+        if (stopped) {
+            return;
+        }
+        open.incrementAndGet();
+        Connection connection = new Connection(this, expectBody, first);
+        connections.add(connection);
+        ChannelFuture f = bootstrap.clone().handler(new ChannelInitializer<SocketChannel>() {
+            @Override
+            protected void initChannel(SocketChannel ch) {
+                ch.pipeline().addLast(new HttpResponseDecoder(), connection);
+            }
+        }).connect(spec.host(), spec.port());
+        f.addListener(done -> {
+            if (!done.isSuccess()) {
+                connections.remove(connection);
+                open.decrementAndGet();
+                Channel ch = f.channel();
+                long intended = first == Long.MIN_VALUE ? clock.nanoTime() : first;
+                if (measures(intended)) {
+                    stats(ch.eventLoop()).error(RequestError.ofConnect(done.cause()));
+                }
+                if (!spec.isOpen() && !stopped) {
+                    // a user whose connect failed tries again, after a pause so a refusing server is not spun on
+                    group.schedule(() -> connect(Long.MIN_VALUE), RECONNECT_DELAY_MS, TimeUnit.MILLISECONDS);
+                }
+            }
+        });
+    }
+
+    /** What {@code c}, just idle, does next: the closed model's next request, or the open model's queue. */
+    void next(Connection c) {
+        if (!spec.isOpen()) {
+            if (!stopped && clock.nanoTime() < end) {
+                c.send(Long.MIN_VALUE);
+            }
+            return;
+        }
+        // Queued requests were intended before the end: they are sent even after it, until the drain gives up.
+        Long intended = backlog.poll();
+        if (intended != null) {
+            c.send(intended);
+        } else {
+            idle.add(c);
+        }
+    }
+
+    /** {@code c} closed: a closed-model user reconnects; the open model opens connections on demand. */
+    void gone(Connection c) {
+        connections.remove(c);
+        idle.remove(c);
+        open.decrementAndGet();
+        if (!spec.isOpen() && !stopped) {
+            connect(Long.MIN_VALUE);
+        }
+    }
+
+    /**
+     * Waits until no request is in flight or queued, at most one timeout (each request ends by its own
+     * timeout); requests still queued then have timed out without being sent.
+     */
+    private void drain() throws InterruptedException {
+        long deadline = System.nanoTime() + spec.timeout().toNanos() + TimeUnit.SECONDS.toNanos(2);
+        while (System.nanoTime() < deadline && (!backlog.isEmpty() || connections.stream().anyMatch(Connection::busy))) {
+            dispatchBacklog();
+            Thread.sleep(5);
+        }
+        for (Long intended = backlog.poll(); intended != null; intended = backlog.poll()) {
+            if (measures(intended)) {
+                unsent.sent++;
+                unsent.error(RequestError.TIMEOUT);
+            }
+        }
+
+        for (Connection c : connections) {
+            Channel ch = c.channel();
+            if (ch != null) {
+                ch.close();
+            }
+        }
+    }
+
+    boolean measures(long intended) {
+        return intended >= measureStart && intended < end;
+    }
+
+    LoopStats stats(EventLoop loop) {
+        return stats.computeIfAbsent(loop, l -> new LoopStats());
+    }
+
+    NanoClock clock() {
+        return clock;
+    }
+
+    ByteBuf request() {
+        return request.duplicate();
+    }
+
+    long timeoutNanos() {
+        return spec.timeout().toNanos();
+    }
+
+    private static void park(long nanos) throws InterruptedException {
+        LockSupport.parkNanos(Math.max(nanos, 1_000));
+        if (Thread.interrupted()) {
+            throw new InterruptedException();
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package dev.loomlab.load.web;
+
+import dev.loomlab.core.probe.HelperThreads;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Samples another process once a second while a load runs, as article 003 advises: CPU (its CPU time
+ * over the wall time, as a share of all cores), resident memory and threads (Linux
+ * {@code /proc/<pid>/status}: VmRSS, Threads). Where {@code /proc} is missing, the memory and thread
+ * figures are absent rather than wrong.
+ */
+public final class ProcSampler implements AutoCloseable {
+    /** How often it samples. */
+    public static final Duration PERIOD = Duration.ofSeconds(1);
+
+    private final long pid;
+    private final Path status;
+    private final int cores = Runtime.getRuntime().availableProcessors();
+    private volatile boolean running = true;
+    private final Thread thread;
+    private long cpuStart;
+    private long wallStart;
+    private double rssPeakMb = Double.NaN;
+    private double threadsPeak = Double.NaN;
+
+    /** Starts sampling {@code pid} now. */
+    public ProcSampler(long pid) {
+        this.pid = pid;
+        this.status = Path.of("/proc", Long.toString(pid), "status");
+        this.cpuStart = cpuNanos();
+        this.wallStart = System.nanoTime();
+        sample();
+        this.thread = HelperThreads.start("loomlab-proc-sampler", this::loop);
+    }
+
+    private void loop() {
+        while (running) {
+            LockSupport.parkNanos(PERIOD.toNanos());
+            if (running) {
+                sample();
+            }
+        }
+    }
+
+    private synchronized void sample() {
+        try {
+            for (String line : Files.readAllLines(status)) {
+                if (line.startsWith("VmRSS:")) {
+                    rssPeakMb = max(rssPeakMb, Double.parseDouble(line.replaceAll("[^0-9]", "")) / 1024.0);
+                } else if (line.startsWith("Threads:")) {
+                    threadsPeak = max(threadsPeak, Double.parseDouble(line.replaceAll("[^0-9]", "")));
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            // not Linux, or the process is gone: the figures stay as they were
+        }
+    }
+
+    private static double max(double a, double b) {
+        return Double.isNaN(a) ? b : Math.max(a, b);
+    }
+
+    private long cpuNanos() {
+        Optional<Duration> cpu = ProcessHandle.of(pid).flatMap(p -> p.info().totalCpuDuration());
+        return cpu.map(Duration::toNanos).orElse(-1L);
+    }
+
+    /**
+     * Stops and returns {@code server_cpu_pct} (mean CPU over the span, % of all cores),
+     * {@code server_peak_rss_mb} (largest VmRSS sampled) and {@code server_threads_peak} (OS threads,
+     * largest sampled); a figure that could not be read is left out.
+     */
+    public synchronized Map<String, Double> stop() {
+        running = false;
+        LockSupport.unpark(thread);
+        sample();
+        long cpu = cpuNanos();
+        long wall = System.nanoTime() - wallStart;
+        Map<String, Double> out = new LinkedHashMap<>();
+        if (cpu >= 0 && cpuStart >= 0 && wall > 0) {
+            out.put("server_cpu_pct", 100.0 * (cpu - cpuStart) / ((double) wall * cores));
+        }
+        if (!Double.isNaN(rssPeakMb)) {
+            out.put("server_peak_rss_mb", rssPeakMb);
+        }
+        if (!Double.isNaN(threadsPeak)) {
+            out.put("server_threads_peak", threadsPeak);
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        LockSupport.unpark(thread);
+        try {
+            thread.join(TimeUnit.SECONDS.toMillis(2));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

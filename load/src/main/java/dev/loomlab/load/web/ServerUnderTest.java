@@ -1,0 +1,104 @@
+package dev.loomlab.load.web;
+
+import dev.loomlab.core.server.ServerArgs;
+import dev.loomlab.core.server.ServerProcess;
+import dev.loomlab.core.server.ServingThread;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One server of a {@link ServerModel} running in a JVM of its own, on its own class path, listening on
+ * 127.0.0.1: started, checked to answer {@code ok} from the kind of thread its model promises, and
+ * stopped with {@link #close}.
+ */
+public final class ServerUnderTest implements AutoCloseable {
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
+    private static final List<String> JVM_ARGS = List.of("-XX:+ExitOnOutOfMemoryError");
+
+    private final ServerModel model;
+    private final ServerProcess process;
+
+    private ServerUnderTest(ServerModel model, ServerProcess process) {
+        this.model = model;
+        this.process = process;
+    }
+
+    /**
+     * Starts {@code model}'s server answering after {@code delayMs} by default, on {@code port} (0: any).
+     *
+     * @throws IOException when it does not start; the message carries its last output lines
+     */
+    public static ServerUnderTest start(ServerModel model, long delayMs, int port) throws IOException, InterruptedException {
+        List<String> args = new java.util.ArrayList<>(model.modeArgs());
+        args.add(delayMs + "ms");
+        args.add(Integer.toString(port));
+        ServerProcess process = ServerProcess.start(model.mainClass(), ServerHome.classPath(model.server()), JVM_ARGS, args,
+                READY_TIMEOUT);
+        return new ServerUnderTest(model, process);
+    }
+
+    /** {@code http://127.0.0.1:PORT/get}, optionally with a {@code delay} query. */
+    public URI uri(String delayQuery) {
+        return URI.create("http://127.0.0.1:" + process.port() + ServerArgs.PATH + (delayQuery == null ? "" : "?delay=" + delayQuery));
+    }
+
+    public ServerModel model() {
+        return model;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /**
+     * Sends one request and checks the answer: 200, {@code ok}, and the serving-thread header the model
+     * promises; returns the kind named.
+     *
+     * @throws IOException naming what is wrong
+     */
+    public ServingThread verify() throws IOException, InterruptedException {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+        try {
+            HttpResponse<String> r = client.send(HttpRequest.newBuilder(uri("0ms")).timeout(Duration.ofSeconds(30)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() != 200 || !ServerArgs.BODY.equals(r.body())) {
+                throw new IOException(model.name() + " answered " + r.statusCode() + " '" + r.body() + "' instead of 200 'ok'");
+            }
+            String header = r.headers().firstValue(ServingThread.HEADER).orElse(null);
+            ServingThread kind = ServingThread.ofHeader(header).orElseThrow(() -> new IOException(
+                    model.name() + " did not name its serving thread (" + ServingThread.HEADER + ": " + header + ")"));
+            if (kind != model.promise()) {
+                throw new IOException(model.name() + " served from a " + kind.header() + " thread but promises "
+                        + model.promise().header());
+            }
+            return kind;
+        } finally {
+            client.close();
+        }
+    }
+
+    /** The server's counters since the last {@link #reset}: {@code requests}, {@code peak_rss_mb}, {@code threads_peak}, {@code cpu_ms}. */
+    public Map<String, Double> stats() throws IOException, InterruptedException {
+        return process.stats();
+    }
+
+    public void reset() throws IOException, InterruptedException {
+        process.reset();
+    }
+
+    @Override
+    public void close() {
+        process.close();
+    }
+}

@@ -1,0 +1,184 @@
+package dev.loomlab.load.web;
+
+import dev.loomlab.core.model.Model;
+import dev.loomlab.core.model.Style;
+import dev.loomlab.core.model.TaskClock;
+import dev.loomlab.core.server.ServerArgs;
+import dev.loomlab.core.workload.ValidationException;
+import dev.loomlab.core.workload.Workload;
+import dev.loomlab.load.LoadGenerator;
+import dev.loomlab.load.LoadReport;
+import dev.loomlab.load.LoadSpec;
+import dev.loomlab.load.Ramp;
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The web scenario's workload for one server model: {@link #open} starts the server in its own JVM,
+ * verifies that it answers {@code ok} from the thread kind it promises, and warms it with the same
+ * load for the warm-up time; each iteration is one measured load run (closed model with
+ * {@code users}, or open with {@code rate}) while {@link ProcSampler} samples the server each second.
+ * An iteration is one "task" to the trial; its latencies are the requests', from their intended send times.
+ */
+public final class WebWorkload implements Workload {
+    private final int users;
+    private final double rate;
+    private final long delayMs;
+    private final Duration warmup;
+    private final Duration duration;
+    private final Ramp ramp;
+    private final Duration timeout;
+    private final int connections;
+    private ServerModel model;
+    private ServerUnderTest server;
+    private LoadReport report;
+    private Map<String, Double> sampled = Map.of();
+    private Map<String, Double> serverStats = Map.of();
+
+    public WebWorkload(int users, double rate, long delayMs, Duration warmup, Duration duration, Ramp ramp, Duration timeout,
+                       int connections) {
+        this.users = users;
+        this.rate = rate;
+        this.delayMs = delayMs;
+        this.warmup = warmup;
+        this.duration = duration;
+        this.ramp = ramp;
+        this.timeout = timeout;
+        this.connections = connections;
+    }
+
+    @Override
+    public Set<Style> styles() {
+        return Set.of(Style.SERVER);
+    }
+
+    @Override
+    public boolean supports(Model m) {
+        return m instanceof ServerModel;
+    }
+
+    @Override
+    public int tasks() {
+        return 1;
+    }
+
+    @Override
+    public void open(Model m) throws Exception {
+        model = (ServerModel) m;
+        server = ServerUnderTest.start(model, delayMs, 0);
+        System.out.println("web: " + model.name() + " (pid " + server.pid() + ") at " + server.uri(null) + " answers from a "
+                + server.verify().header() + " thread, as promised");
+        if (!warmup.isZero()) {
+            LoadReport warm = new LoadGenerator(spec(Duration.ZERO, warmup)).run();
+            System.out.println("web: warm-up " + warmup.toMillis() + " ms: " + warm.line());
+        }
+    }
+
+    private LoadSpec spec(Duration warm, Duration measured) {
+        return rate > 0
+                ? LoadSpec.open(server.uri(null), rate, connections, warm, measured, ramp, timeout, ServerArgs.BODY)
+                : LoadSpec.closed(server.uri(null), users, warm, measured, ramp, timeout, ServerArgs.BODY);
+    }
+
+    @Override
+    public void close() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Override
+    public void beforeIteration() {
+        report = null;
+        try {
+            server.reset();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void run(Model m, TaskClock clock) throws InterruptedException {
+        clock.submitted(0);
+        try (ProcSampler sampler = new ProcSampler(server.pid())) {
+            try {
+                report = new LoadGenerator(spec(Duration.ZERO, duration)).run();
+            } finally {
+                sampled = sampler.stop();
+            }
+            serverStats = server.stats();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        System.out.println("web: " + model.name() + ": " + report.line());
+        clock.complete(0, null);
+    }
+
+    /** Every answer named the thread kind the model promises, and the server handled at least every answer it gave. */
+    @Override
+    public void validate(TaskClock clock) throws ValidationException {
+        Workload.requireAllCompleted(clock);
+        long promised = report.servedBy().get(model.promise().header());
+        if (promised != report.ok()) {
+            throw new ValidationException((report.ok() - promised) + " of " + report.ok() + " answers of " + model.name()
+                    + " did not come from a " + model.promise().header() + " thread, as it promises: " + report.servedBy());
+        }
+        Double handled = serverStats.get("requests");
+        if (handled != null && handled < report.ok()) {
+            throw new ValidationException(report.ok() + " answers came back but the server handled only " + handled.longValue());
+        }
+    }
+
+    /**
+     * The load's figures ({@link LoadReport#metrics}), the bound — {@code bound_throughput_per_s}:
+     * min(users, the model's threads) / delay (closed model), min(rate, that) (open); constant load
+     * only — and {@code efficiency_pct} against it, the server's sampled {@code server_cpu_pct},
+     * {@code server_peak_rss_mb}, {@code server_threads_peak}, and {@code server_requests} it handled.
+     */
+    @Override
+    public Map<String, Double> metrics(TaskClock clock) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        double bound = bound();
+        if (!Double.isNaN(bound)) {
+            out.put("bound_throughput_per_s", bound);
+            out.put("efficiency_pct", 100.0 * report.throughputPerSecond() / bound);
+        }
+        out.putAll(report.metrics());
+        out.putAll(sampled);
+        if (serverStats.containsKey("requests")) {
+            out.put("server_requests", serverStats.get("requests"));
+        }
+        return out;
+    }
+
+    private double bound() {
+        return boundFor(model);
+    }
+
+    /** The best throughput physics allows {@code server} (req/s), NaN without a delay or under a ramp. */
+    double boundFor(ServerModel server) {
+        if (delayMs == 0 || ramp.intervalNanos() > 0) {
+            return Double.NaN;
+        }
+        double inFlight = rate > 0 ? connections : users;
+        if (server.concurrency().isPresent()) {
+            inFlight = Math.min(inFlight, server.concurrency().getAsInt());
+        }
+        double bound = inFlight / (delayMs / 1000.0);
+        return rate > 0 ? Math.min(rate, bound) : bound;
+    }
+
+    @Override
+    public Optional<Histogram> latencies(TaskClock clock) {
+        return Optional.ofNullable(report).map(LoadReport::corrected);
+    }
+}

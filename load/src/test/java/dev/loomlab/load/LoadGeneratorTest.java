@@ -1,0 +1,148 @@
+package dev.loomlab.load;
+
+import org.junit.jupiter.api.Test;
+
+import java.net.ServerSocket;
+import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+class LoadGeneratorTest {
+    private static final Duration NO_WARMUP = Duration.ZERO;
+    /** A guard against a hang, far above any run here: not a performance assertion. */
+    private static final Duration HANG_GUARD = Duration.ofSeconds(90);
+
+    @Test
+    void closedModelCountsEveryRequestTheServerSaw() throws Exception {
+        try (TestServer server = TestServer.delaying(5)) {
+            LoadSpec spec = LoadSpec.closed(server.uri(), 8, NO_WARMUP, Duration.ofSeconds(1), Ramp.CONSTANT,
+                    Duration.ofSeconds(10), "ok");
+            LoadReport r = new LoadGenerator(spec).run();
+
+            assertThat(r.sent()).isPositive().isEqualTo(server.requests.get());
+            assertThat(r.ok()).isEqualTo(r.sent());
+            assertThat(r.errorCount()).isZero();
+            assertThat(r.statuses()).containsEntry(200, r.ok());
+            assertThat(r.servedBy()).containsEntry("virtual", r.ok());
+            assertThat(r.corrected().getTotalCount()).isEqualTo(r.ok());
+            // No answer comes sooner than the server's delay, so 8 users can't exceed 8 per 5 ms.
+            assertThat(r.corrected().getMinValue()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(5));
+            assertThat(r.ok()).isLessThanOrEqualTo(8 * (1000 / 5) + 8);
+            assertThat(r.metrics()).containsKeys("throughput_per_s", "errors_timeout", "task_latency_uncorrected_p99_ms");
+        }
+    }
+
+    @Test
+    void openModelCountsEveryRequestTheServerSaw() throws Exception {
+        try (TestServer server = TestServer.delaying(2)) {
+            LoadSpec spec = LoadSpec.open(server.uri(), 200, 50, NO_WARMUP, Duration.ofSeconds(1), Ramp.CONSTANT,
+                    Duration.ofSeconds(10), "ok");
+            LoadReport r = new LoadGenerator(spec).run();
+
+            // 200/s for 1 s on a schedule: exactly 200 requests intended, all sent, all answered
+            assertThat(r.sent()).isEqualTo(200).isEqualTo(server.requests.get());
+            assertThat(r.ok()).isEqualTo(200);
+            assertThat(r.targetRate()).isEqualTo(200.0);
+        }
+    }
+
+    /**
+     * wrk2's point, on a clock the test drives: at 10/s over one connection, the server stalls the first
+     * request for the whole second. Requests intended at 100 … 900 ms wait behind it; from their intended
+     * times they took 900 … 100 ms, though each was answered at once once sent.
+     */
+    @Test
+    void openModelMeasuresFromTheIntendedSendTime() throws Exception {
+        ManualClock clock = new ManualClock();
+        try (TestServer server = TestServer.stalled()) {
+            LoadSpec spec = LoadSpec.open(server.uri(), 10, 1, NO_WARMUP, Duration.ofSeconds(1), Ramp.CONSTANT,
+                    Duration.ofSeconds(30), "ok");
+            AtomicReference<LoadReport> report = new AtomicReference<>();
+            Thread run = Thread.ofPlatform().start(() -> {
+                try {
+                    report.set(new LoadGenerator(spec, clock).run());
+                } catch (InterruptedException ignored) {
+                    // the test failed; the assertions below say how
+                }
+            });
+            assertThat(server.firstRequest.await(30, TimeUnit.SECONDS)).isTrue();
+            clock.set(TimeUnit.MILLISECONDS.toNanos(950)); // requests 100 … 900 ms are now due, and queue
+            Thread.sleep(200);
+            clock.set(TimeUnit.SECONDS.toNanos(1));          // the end: nothing more is intended
+            Thread.sleep(200);
+            server.release();                                // every answer comes at clock time 1 s
+            run.join(TimeUnit.SECONDS.toMillis(60));
+
+            LoadReport r = report.get();
+            assertThat(r.ok()).isEqualTo(10);
+            assertThat(r.corrected().getMaxValue()).isBetween(ms(999), ms(1001));
+            assertThat(r.corrected().getMinValue()).isBetween(ms(99), ms(101));
+            assertThat(r.corrected().getValueAtPercentile(50)).isBetween(ms(499), ms(601));
+            // Uncorrected: only the stalled request looks slow; the nine queued ones look instant.
+            assertThat(r.uncorrected().getMaxValue()).isBetween(ms(999), ms(1001));
+            assertThat(r.uncorrected().getValueAtPercentile(90)).isLessThan(ms(1));
+        }
+    }
+
+    @Test
+    void overloadEndsInTimeoutsNotAHang() throws Exception {
+        try (TestServer server = TestServer.delaying(5_000)) {
+            LoadSpec spec = LoadSpec.closed(server.uri(), 200, NO_WARMUP, Duration.ofMillis(500), Ramp.CONSTANT,
+                    Duration.ofMillis(300), "ok");
+            LoadReport r = assertTimeoutPreemptively(HANG_GUARD, () -> new LoadGenerator(spec).run());
+
+            assertThat(r.ok()).isZero();
+            assertThat(r.errors().get(RequestError.TIMEOUT)).isPositive();
+            assertThat(r.errorCount()).isEqualTo(r.sent());
+        }
+    }
+
+    @Test
+    void aRefusingTargetEndsInConnectErrors() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        LoadSpec spec = LoadSpec.closed(URI.create("http://127.0.0.1:" + port + "/get"), 5, NO_WARMUP,
+                Duration.ofMillis(500), Ramp.CONSTANT, Duration.ofSeconds(1), null);
+        LoadReport r = assertTimeoutPreemptively(HANG_GUARD, () -> new LoadGenerator(spec).run());
+
+        assertThat(r.ok()).isZero();
+        assertThat(r.errors().get(RequestError.CONNECT)).isPositive();
+    }
+
+    @Test
+    void warmUpRequestsAreNotRecorded() throws Exception {
+        try (TestServer server = TestServer.delaying(0)) {
+            LoadSpec spec = LoadSpec.open(server.uri(), 100, 20, Duration.ofMillis(500), Duration.ofSeconds(1),
+                    Ramp.CONSTANT, Duration.ofSeconds(10), "ok");
+            LoadReport r = new LoadGenerator(spec).run();
+
+            assertThat(server.requests.get()).isEqualTo(150);
+            assertThat(r.sent()).isEqualTo(100);
+        }
+    }
+
+    private static long ms(long millis) {
+        return TimeUnit.MILLISECONDS.toNanos(millis);
+    }
+
+    /** A clock that moves only when the test says. */
+    static final class ManualClock implements NanoClock {
+        private final AtomicLong now = new AtomicLong();
+
+        void set(long nanos) {
+            now.set(nanos);
+        }
+
+        @Override
+        public long nanoTime() {
+            return now.get();
+        }
+    }
+}

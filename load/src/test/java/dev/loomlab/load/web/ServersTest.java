@@ -1,0 +1,74 @@
+package dev.loomlab.load.web;
+
+import dev.loomlab.core.server.ServingThread;
+import dev.loomlab.load.LoadGenerator;
+import dev.loomlab.load.LoadReport;
+import dev.loomlab.load.LoadSpec;
+import dev.loomlab.load.Ramp;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Every server under test, started as the web scenario starts it: it answers, proves its model, and counts exactly. */
+class ServersTest {
+    private static final long DELAY_MS = 20;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mvc-platform", "mvc-virtual", "webflux", "helidon", "jdk"})
+    void answersFromThePromisedThreadKindAndCountsEveryRequest(String name) throws Exception {
+        ServerModel model = ServerModels.named(name);
+        try (ServerUnderTest server = ServerUnderTest.start(model, DELAY_MS, 0)) {
+            assertThat(server.verify()).isEqualTo(model.promise());
+            server.reset();
+
+            LoadSpec spec = LoadSpec.closed(server.uri(null), 10, Duration.ZERO, Duration.ofSeconds(1), Ramp.CONSTANT,
+                    Duration.ofSeconds(30), "ok");
+            LoadReport r = new LoadGenerator(spec).run();
+
+            assertThat(r.errorCount()).isZero();
+            assertThat(r.ok()).isPositive().isEqualTo(r.sent());
+            assertThat(server.stats().get("requests")).isEqualTo((double) r.sent());
+            assertThat(r.servedBy()).containsEntry(model.promise().header(), r.ok());
+            // the delay is a physical lower bound on every answer
+            assertThat(r.corrected().getMinValue()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(DELAY_MS));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"jdk", "webflux"})
+    void aRequestsOwnDelayOverridesTheDefault(String name) throws Exception {
+        try (ServerUnderTest server = ServerUnderTest.start(ServerModels.named(name), 0, 0)) {
+            LoadSpec spec = LoadSpec.closed(java.net.URI.create(server.uri("150ms").toString()), 2, Duration.ZERO,
+                    Duration.ofMillis(500), Ramp.CONSTANT, Duration.ofSeconds(30), "ok");
+            LoadReport r = new LoadGenerator(spec).run();
+            assertThat(r.ok()).isPositive();
+            assertThat(r.corrected().getMinValue()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(150));
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mvc-platform"})
+    void overloadReportsTimeoutsAndEnds(String name) throws Exception {
+        // 200 threads × 1 s delay serve 200 req/s; 1,000 users with a 500 ms timeout mostly time out
+        try (ServerUnderTest server = ServerUnderTest.start(ServerModels.named(name), 1000, 0)) {
+            LoadSpec spec = LoadSpec.closed(server.uri(null), 1000, Duration.ZERO, Duration.ofSeconds(1), Ramp.CONSTANT,
+                    Duration.ofMillis(500), "ok");
+            LoadReport r = new LoadGenerator(spec).run();
+            assertThat(r.errors().get(dev.loomlab.load.RequestError.TIMEOUT)).isPositive();
+            assertThat(r.ok() + r.errorCount()).isEqualTo(r.sent());
+            assertThat(server.isAlive()).isTrue();
+        }
+    }
+
+    @org.junit.jupiter.api.Test
+    void theHeaderNamesEveryKind() {
+        for (ServingThread t : ServingThread.values()) {
+            assertThat(ServingThread.ofHeader(t.header())).contains(t);
+        }
+        assertThat(ServingThread.ofHeader("carrier")).isEmpty();
+    }
+}

@@ -1,0 +1,63 @@
+package dev.loomlab.load.web;
+
+import dev.loomlab.core.model.TaskClock;
+import dev.loomlab.core.server.ServingThread;
+import dev.loomlab.load.Ramp;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalInt;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class WebWorkloadTest {
+
+    private static WebWorkload workload(int users, long delayMs) {
+        return new WebWorkload(users, 0, delayMs, Duration.ZERO, Duration.ofSeconds(1), Ramp.CONSTANT, Duration.ofSeconds(30),
+                10_000);
+    }
+
+    /** A "virtual" server that really runs Tomcat's platform pool cannot pass as one. */
+    @Test
+    void aServerThatBreaksItsPromiseIsRefused() {
+        ServerModel liar = new ServerModel("mvc-liar", "mvc", "dev.loomlab.servers.mvc.MvcServer", List.of("platform"),
+                ServingThread.VIRTUAL, OptionalInt.empty(), "Tomcat's platform pool claiming virtual threads");
+        WebWorkload w = workload(5, 10);
+        try {
+            assertThatThrownBy(() -> w.open(liar)).hasMessageContaining("served from a platform thread but promises virtual");
+        } finally {
+            w.close();
+        }
+    }
+
+    @Test
+    void anIterationReportsThroughputBoundAndTheServersFigures() throws Exception {
+        WebWorkload w = workload(20, 50);
+        ServerModel jdk = ServerModels.named("jdk");
+        try {
+            w.open(jdk);
+            TaskClock clock = new TaskClock(w.tasks());
+            w.beforeIteration();
+            w.run(jdk, clock);
+            w.validate(clock);
+            var m = w.metrics(clock);
+            // Little's law: 20 users / 50 ms
+            assertThat(m.get("bound_throughput_per_s")).isEqualTo(400.0);
+            assertThat(m.get("throughput_per_s")).isPositive().isLessThanOrEqualTo(400.0 * 1.05);
+            assertThat(m.get("server_requests")).isGreaterThanOrEqualTo(m.get("ok"));
+            assertThat(m).containsKeys("efficiency_pct", "server_cpu_pct", "task_latency_uncorrected_p99_ms");
+            assertThat(w.latencies(clock)).hasValueSatisfying(h -> assertThat(h.getTotalCount()).isEqualTo(m.get("ok").longValue()));
+        } finally {
+            w.close();
+        }
+    }
+
+    @Test
+    void aPoolBoundsThePlatformModel() {
+        WebWorkload w = workload(3000, 300);
+        assertThat(w.boundFor(ServerModels.named("mvc-platform"))).isEqualTo(200 / 0.3, org.assertj.core.data.Offset.offset(1e-6));
+        assertThat(w.boundFor(ServerModels.named("mvc-virtual"))).isEqualTo(10_000.0);
+    }
+}

@@ -1,0 +1,68 @@
+package dev.loomlab.servers.helidon;
+
+import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.server.ServerArgs;
+import dev.loomlab.core.server.ServerControl;
+import dev.loomlab.core.server.ServingThread;
+import io.helidon.http.Status;
+import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * {@code helidon}: Helidon 4 SE, whose web server runs every request on a virtual thread by design;
+ * the handler {@code Thread.sleep}s the delay and answers {@code ok}. Backlog {@value #BACKLOG}; no
+ * limit on connections or concurrent requests (Helidon's defaults). Usage: {@code HelidonServer <delay> <port>}.
+ */
+public final class HelidonServer {
+    static final int BACKLOG = 65_535;
+
+    private final ServerArgs args;
+    private final LongAdder requests = new LongAdder();
+
+    private HelidonServer(ServerArgs args) {
+        this.args = args;
+    }
+
+    public static void main(String[] argv) {
+        ServerArgs args;
+        try {
+            args = ServerArgs.parse(argv);
+        } catch (BadInputException | NumberFormatException e) {
+            System.err.println("helidon server: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        Logger.getLogger("io.helidon").setLevel(Level.WARNING);
+        HelidonServer server = new HelidonServer(args);
+        WebServer web = WebServer.builder()
+                .host("127.0.0.1")
+                .port(args.port())
+                .backlog(BACKLOG)
+                .routing(r -> r.get(ServerArgs.PATH, server::handle))
+                .build()
+                .start();
+        ServerControl.serve(web.port(), () -> Map.of("requests", server.requests.sum()), server.requests::reset);
+    }
+
+    private void handle(ServerRequest request, ServerResponse response) throws InterruptedException {
+        requests.increment();
+        long delay;
+        try {
+            delay = args.delayMillis(request.query().rawValue());
+        } catch (BadInputException e) {
+            response.status(Status.BAD_REQUEST_400).send();
+            return;
+        }
+        if (delay > 0) {
+            Thread.sleep(delay);
+        }
+        response.header(ServingThread.HEADER, ServingThread.current(false).header());
+        response.send(ServerArgs.BODY);
+    }
+}

@@ -1,0 +1,81 @@
+package dev.loomlab.servers.jdk;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.server.ServerArgs;
+import dev.loomlab.core.server.ServerControl;
+import dev.loomlab.core.server.ServingThread;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * {@code jdk}: the JDK's own {@code com.sun.net.httpserver} with a virtual thread per exchange, answering
+ * {@code GET /get?delay=…} with {@code ok} after a {@code Thread.sleep} of the delay. Backlog 65,535;
+ * the server has no connection limit of its own. Usage: {@code JdkServer <delay> <port>}.
+ */
+public final class JdkServer {
+    /** Accept backlog; Linux caps it at net.core.somaxconn. */
+    static final int BACKLOG = 65_535;
+    private static final byte[] OK = ServerArgs.BODY.getBytes(StandardCharsets.US_ASCII);
+
+    private final ServerArgs args;
+    private final LongAdder requests = new LongAdder();
+
+    private JdkServer(ServerArgs args) {
+        this.args = args;
+    }
+
+    public static void main(String[] argv) throws IOException {
+        ServerArgs args;
+        try {
+            args = ServerArgs.parse(argv);
+        } catch (BadInputException | NumberFormatException e) {
+            System.err.println("jdk server: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        JdkServer server = new JdkServer(args);
+        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), args.port()), BACKLOG);
+        http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        http.createContext(ServerArgs.PATH, server::handle);
+        http.start();
+        ServerControl.serve(http.getAddress().getPort(), () -> Map.of("requests", server.requests.sum()),
+                server.requests::reset);
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            requests.increment();
+            long delay;
+            try {
+                delay = args.delayMillis(exchange.getRequestURI().getRawQuery());
+            } catch (BadInputException e) {
+                exchange.sendResponseHeaders(400, -1);
+                return;
+            }
+            if (delay > 0) {
+                try {
+                    Thread.sleep(delay);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    exchange.sendResponseHeaders(503, -1);
+                    return;
+                }
+            }
+            exchange.getResponseHeaders().set(ServingThread.HEADER, ServingThread.current(false).header());
+            exchange.getResponseHeaders().set("Content-Type", "text/plain");
+            exchange.sendResponseHeaders(200, OK.length);
+            try (OutputStream body = exchange.getResponseBody()) {
+                body.write(OK);
+            }
+        }
+    }
+}

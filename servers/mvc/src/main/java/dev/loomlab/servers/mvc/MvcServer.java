@@ -1,0 +1,99 @@
+package dev.loomlab.servers.mvc;
+
+import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.server.ServerArgs;
+import dev.loomlab.core.server.ServerControl;
+import dev.loomlab.core.server.ServingThread;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * {@code mvc-platform} and {@code mvc-virtual}: Spring MVC on Tomcat (Spring Boot 4), a controller that
+ * {@code Thread.sleep}s the delay and answers {@code ok}. Platform: Tomcat's pool of
+ * {@value #PLATFORM_THREADS} threads ({@code server.tomcat.threads.max}), article 004's setting;
+ * virtual: {@code spring.threads.virtual.enabled=true}, a virtual thread per request. Tomcat's own
+ * limits are lifted so that they are not what is measured (docs/web.md): max-connections
+ * {@value #MAX_CONNECTIONS}, accept-count {@value #ACCEPT_COUNT}, unlimited keep-alive requests.
+ * Usage: {@code MvcServer platform|virtual <delay> <port>}.
+ */
+@SpringBootApplication
+public class MvcServer {
+    static final int PLATFORM_THREADS = 200;
+    static final int MAX_CONNECTIONS = 100_000;
+    static final int ACCEPT_COUNT = 65_535;
+
+    private final LongAdder requests = new LongAdder();
+
+    public static void main(String[] argv) {
+        ServerArgs args;
+        boolean virtual;
+        try {
+            if (argv.length != 3 || !(argv[0].equals("platform") || argv[0].equals("virtual"))) {
+                throw new BadInputException("usage: MvcServer platform|virtual <delay> <port>");
+            }
+            virtual = argv[0].equals("virtual");
+            args = ServerArgs.parse(new String[]{argv[1], argv[2]});
+        } catch (BadInputException | NumberFormatException e) {
+            System.err.println("mvc server: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        SpringApplication app = new SpringApplication(MvcServer.class);
+        app.setDefaultProperties(properties(args, virtual));
+        ConfigurableApplicationContext context = app.run();
+        int port = ((WebServerApplicationContext) context).getWebServer().getPort();
+        MvcServer server = context.getBean(MvcServer.class);
+        ServerControl.serve(port, () -> Map.of("requests", server.requests.sum()), server.requests::reset);
+    }
+
+    static Map<String, Object> properties(ServerArgs args, boolean virtual) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("server.address", "127.0.0.1");
+        p.put("server.port", args.port());
+        p.put("loomlab.delay-ms", args.delayMillis());
+        p.put("spring.threads.virtual.enabled", virtual);
+        p.put("server.tomcat.threads.max", PLATFORM_THREADS);
+        p.put("server.tomcat.max-connections", MAX_CONNECTIONS);
+        p.put("server.tomcat.accept-count", ACCEPT_COUNT);
+        p.put("server.tomcat.max-keep-alive-requests", -1);
+        p.put("spring.main.banner-mode", "off");
+        p.put("logging.level.root", "WARN");
+        return p;
+    }
+
+    /** {@code GET /get?delay=…}: sleeps, names its thread, answers {@code ok}. */
+    @RestController
+    static final class Endpoint {
+        private final MvcServer server;
+        private final ServerArgs args;
+
+        Endpoint(MvcServer server, @Value("${loomlab.delay-ms}") long delayMs) {
+            this.server = server;
+            this.args = new ServerArgs(delayMs, 0);
+        }
+
+        @GetMapping(ServerArgs.PATH)
+        String get(@RequestParam(name = "delay", required = false) String delay, HttpServletResponse response)
+                throws InterruptedException {
+            server.requests.increment();
+            long ms = delay == null ? args.delayMillis() : args.parseDelay(delay);
+            if (ms > 0) {
+                Thread.sleep(ms);
+            }
+            response.setHeader(ServingThread.HEADER, ServingThread.current(false).header());
+            response.setContentType("text/plain");
+            return ServerArgs.BODY;
+        }
+    }
+}
