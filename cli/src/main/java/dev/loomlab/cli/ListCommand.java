@@ -3,6 +3,7 @@ package dev.loomlab.cli;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.model.ModelProvider;
+import dev.loomlab.core.model.ThreadKind;
 import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioCatalog;
@@ -50,6 +51,11 @@ final class ListCommand implements Callable<Integer> {
             out.println("Models (N = a size; platform:cores = as many as available processors):");
             for (ModelProvider.ModelKind k : models.kinds()) {
                 out.printf("  %-20s %s%n", k.name() + (k.sized() ? ":N" : ""), k.description());
+            }
+            out.println("Thread kinds (the models of thread-start, thread-create, handoff and memory):");
+            for (ThreadKind k : ThreadKind.values()) {
+                out.printf("  %-20s one %s thread (Thread.of%s())%n", k.modelName(), k.modelName(),
+                        k == ThreadKind.PLATFORM ? "Platform" : "Virtual");
             }
             out.println();
         }

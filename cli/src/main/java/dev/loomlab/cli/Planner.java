@@ -2,8 +2,10 @@ package dev.loomlab.cli;
 
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.model.ModelCatalog;
+import dev.loomlab.core.model.ThreadKind;
 import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.param.ParamValues;
+import dev.loomlab.core.scenario.HarnessScenario;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioCatalog;
 import dev.loomlab.core.scenario.ScenarioRun;
@@ -87,7 +89,7 @@ public final class Planner {
                     if (m.isBlank()) {
                         throw new BadInputException("-m: empty model name");
                     }
-                    String model = models.canonicalName(m);
+                    String model = canonicalModel(scenario, m);
                     List<String> trialArgs = new ArrayList<>(scenario.trialJvmArgs());
                     trialArgs.addAll(models.trialJvmArgs(m));
                     trialArgs.addAll(jvmArgs);
@@ -101,6 +103,36 @@ public final class Planner {
             }
         }
         return planned;
+    }
+
+    /**
+     * The canonical name of a model for this scenario. A name that is a model or a thread kind anywhere is
+     * accepted, and a trial where it does not apply is "not applicable" (so {@code -m platform,virtual} can
+     * run beside executor scenarios); a name that is neither is bad input.
+     */
+    private String canonicalModel(Scenario scenario, String name) {
+        ThreadKind kind = ThreadKind.find(name);
+        if (kind != null && (scenario instanceof HarnessScenario || !knownModel(name))) {
+            return kind.modelName();
+        }
+        try {
+            return models.canonicalName(name);
+        } catch (BadInputException e) {
+            if (scenario instanceof HarnessScenario) {
+                throw new BadInputException("unknown model '" + name + "': scenario " + scenario.name()
+                        + " compares thread kinds " + ThreadKind.names());
+            }
+            throw e;
+        }
+    }
+
+    private boolean knownModel(String name) {
+        try {
+            models.canonicalName(name);
+            return true;
+        } catch (BadInputException e) {
+            return false;
+        }
     }
 
     /** -p NAME=VALUE options; each name must belong to at least one scenario of the run. */

@@ -4,6 +4,7 @@ import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultAssembler;
+import dev.loomlab.core.scenario.HarnessScenario;
 import dev.loomlab.core.scenario.ScenarioCatalog;
 import dev.loomlab.core.trial.Jdk;
 import dev.loomlab.core.trial.JvmInfo;
@@ -99,9 +100,11 @@ final class RunSession {
             throws IOException, InterruptedException {
         List<TrialOutcome> outcomes = new ArrayList<>();
         List<String> logs = new ArrayList<>();
-        for (int fork = p.forks() == 0 ? 0 : 1; fork <= p.forks(); fork++) {
+        // A JMH scenario's one trial JVM hosts JMH, which forks p.forks() JVMs of its own.
+        int trials = p.scenario() instanceof HarnessScenario h && h.runsAllForks() && p.forks() > 0 ? 1 : p.forks();
+        for (int fork = p.forks() == 0 ? 0 : 1; fork <= trials; fork++) {
             TrialSpec spec = new TrialSpec(p.scenario().name(), p.model(), p.params().canonical(), p.warmup(),
-                    p.iterations(), fork);
+                    p.iterations(), fork, p.forks());
             ProgressListener listener = progress.trialStarted(p, fork);
             if (p.forks() == 0) {
                 outcomes.add(inProcess(spec, listener));

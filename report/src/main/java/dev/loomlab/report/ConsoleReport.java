@@ -25,6 +25,10 @@ public final class ConsoleReport {
             sb.append("\nBy JDK (median wall ms; pinned = JFR jdk.VirtualThreadPinned events per iteration, median):\n")
                     .append(byJdk.plain());
         }
+        TextTable jmh = JmhTable.of(results);
+        if (jmh != null) {
+            sb.append("\nMicrobenchmarks (JMH's score ± error, its 99.9% confidence half-width):\n").append(jmh.plain());
+        }
         ScenarioMetrics.tables(results).forEach((scenario, t) ->
                 sb.append('\n').append(scenario).append(", its own metrics (median per iteration):\n").append(t.plain()));
         String pinned = PinnedStackText.section(results, 1, PINNED_FRAMES);

@@ -65,7 +65,7 @@ public final class CsvReport {
             cells.add(r.boundMs() == null ? "" : num(r.boundMs()));
             cells.add(r.efficiency() == null ? "" : num(r.efficiency()));
             cells.add(r.serialTaskMs() == null ? "" : num(r.serialTaskMs()));
-            cells.add(r.published() == null ? "" : num(r.published().wallMs()));
+            cells.add(r.published() == null || r.published().wallMs() == null ? "" : num(r.published().wallMs()));
             cells.add(r.published() == null ? "" : r.published().source());
             cells.add(r.error() == null ? "" : r.error());
             sb.append(row(cells));

@@ -38,6 +38,14 @@ public final class MarkdownReport {
                     .append("`jdk.VirtualThreadPinned` events per iteration (median), where the scenario records them.\n\n")
                     .append(byJdk.markdown());
         }
+        TextTable jmh = JmhTable.of(results);
+        if (jmh != null) {
+            sb.append("\n## Microbenchmarks (JMH)\n\n")
+                    .append("JMH's own figures: the score (mean of every measured iteration of every fork) ± its error, ")
+                    .append("the half-width of the 99.9% confidence interval, with the settings it ran with. ")
+                    .append("The article's figure is in the unit of the metric named beside it.\n\n")
+                    .append(jmh.markdown());
+        }
         Map<String, TextTable> own = ScenarioMetrics.tables(results);
         if (!own.isEmpty()) {
             sb.append("\n## Scenario metrics\n\n")
@@ -71,7 +79,7 @@ public final class MarkdownReport {
     private static String ratios(List<Result> results) {
         Map<String, List<Result>> groups = new LinkedHashMap<>();
         for (Result r : results) {
-            if (r.ok() && r.published() != null && ResultRow.summary(r, "wall_ms") != null) {
+            if (r.ok() && r.published() != null && r.published().wallMs() != null && ResultRow.summary(r, "wall_ms") != null) {
                 String key = r.scenario() + " " + Fmt.params(r.params()) + " " + (r.jvm() == null ? "" : r.jvm().version());
                 groups.computeIfAbsent(key, k -> new java.util.ArrayList<>()).add(r);
             }

@@ -24,7 +24,8 @@ public final class ResultRow {
     public static List<String> cells(Result r) {
         String jdk = r.jvm() == null ? "?" : featureOf(r.jvm().version());
         String status = r.forks() == 0 && r.ok() ? "ok (in-process)" : r.status();
-        String published = r.published() == null ? "" : Fmt.num(r.published().wallMs()) + " [" + r.published().source().substring(0, 3) + "]";
+        String published = r.published() == null || r.published().wallMs() == null ? ""
+                : Fmt.num(r.published().wallMs()) + " [" + r.published().source().substring(0, 3) + "]";
         if (!r.ok()) {
             return List.of(r.scenario(), r.model(), Fmt.params(r.params()), jdk, status, "—", Fmt.num(r.boundMs()),
                     "", "", "", "", "", published, "");
@@ -52,9 +53,12 @@ public final class ResultRow {
         return m;
     }
 
-    /** e.g. "errors 0, server carriers 2, server rss MB 310" (medians). */
+    /** e.g. "errors 0, server carriers 2, server rss MB 310" (medians), and an article figure of another metric. */
     private static String notes(Result r) {
         java.util.StringJoiner out = new java.util.StringJoiner(", ");
+        if (r.published() != null && r.published().wallMs() == null) {
+            out.add("published " + JmhTable.published(r));
+        }
         NOTES.forEach((metric, label) -> {
             Summary s = summary(r, metric);
             if (s != null) {

@@ -32,7 +32,7 @@ public final class RssProbe implements Probe {
     }
 
     /** A field of /proc/self/status in kB, NaN if absent. */
-    static double readStatusKb(String field) {
+    public static double readStatusKb(String field) {
         try {
             for (String line : Files.readAllLines(STATUS, StandardCharsets.US_ASCII)) {
                 if (line.startsWith(field + ":")) {

@@ -70,7 +70,8 @@ public final class ResultAssembler {
                 .orElse(null);
         return new Result(scenario.name(), model, params.json(), jvm, forks, warmup, iterations, status, error,
                 metrics, bound, efficiency, serial, published, logs,
-                status.equals(TrialOutcome.OK) ? pinnedStacks(outcomes) : null, histograms);
+                status.equals(TrialOutcome.OK) ? pinnedStacks(outcomes) : null, histograms,
+                status.equals(TrialOutcome.OK) ? outcomes.get(0).jmh() : null);
     }
 
     /** The top pinned stacks over every measured iteration of every fork; null when none recorded pinning. */
@@ -87,7 +88,9 @@ public final class ResultAssembler {
     }
 
     private static Result.PublishedFigure figure(Published p) {
-        return new Result.PublishedFigure(p.source(), p.wallMs(), p.hardware(), p.note());
+        return p.metric().equals(Published.WALL_MS)
+                ? new Result.PublishedFigure(p.source(), p.value(), p.hardware(), p.note())
+                : new Result.PublishedFigure(p.source(), null, p.hardware(), p.note(), p.metric(), p.value());
     }
 
     /** Summary per metric in first-seen order, then task latency from the merged histogram (ns). */

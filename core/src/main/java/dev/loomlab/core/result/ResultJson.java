@@ -55,7 +55,7 @@ public final class ResultJson {
         }
         return new Result(plain.scenario(), plain.model(), plain.params(), plain.jvm(), plain.forks(), plain.warmup(),
                 plain.iterations(), plain.status(), plain.error(), metrics, plain.boundMs(), plain.efficiency(),
-                plain.serialTaskMs(), plain.published(), plain.logs(), plain.pinnedStacks(), plain.histograms());
+                plain.serialTaskMs(), plain.published(), plain.logs(), plain.pinnedStacks(), plain.histograms(), plain.jmh());
     }
 
     private static Object metric(ObjectMapper m, JsonNode value) throws JsonProcessingException {

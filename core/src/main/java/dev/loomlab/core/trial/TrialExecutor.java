@@ -6,9 +6,11 @@ import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.model.ModelFailure;
 import dev.loomlab.core.model.TaskClock;
+import dev.loomlab.core.model.ThreadKind;
 import dev.loomlab.core.param.ParamValues;
 import dev.loomlab.core.probe.ProbeSet;
 import dev.loomlab.core.scenario.BoundContext;
+import dev.loomlab.core.scenario.HarnessScenario;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioCatalog;
 import dev.loomlab.core.workload.NotApplicableException;
@@ -48,10 +50,17 @@ public final class TrialExecutor {
         Scenario scenario = scenarios.get(spec.scenario());
         ParamValues params = ParamValues.parse(scenario.name(), scenario.params(), spec.params());
         JvmInfo jvm = JvmInfo.current();
+        if (scenario instanceof HarnessScenario harness) {
+            return runHarness(harness, spec, params, progress, jvm);
+        }
         Model model;
         try {
             model = models.create(spec.model());
         } catch (BadInputException e) {
+            if (ThreadKind.find(spec.model()) != null) {
+                return new TrialOutcome(TrialOutcome.NOT_APPLICABLE, "model " + spec.model() + " is a thread kind; scenario "
+                        + scenario.name() + " runs tasks on an executor model (e.g. platform:200)", jvm, null, null, List.of());
+            }
             // Known to the launcher's JDK 25 but not loadable here (a newer or preview-only module).
             return new TrialOutcome(TrialOutcome.NOT_APPLICABLE, "model " + spec.model() + " is not available on Java "
                     + System.getProperty("java.version") + " (" + e.getMessage() + ")", jvm, null, null, List.of());
@@ -81,6 +90,21 @@ public final class TrialExecutor {
             return TrialOutcome.failed(e.getMessage(), jvm);
         } finally {
             workload.close();
+        }
+    }
+
+    /** A scenario that runs its own trial, on the thread kind the model names. */
+    private static TrialOutcome runHarness(HarnessScenario harness, TrialSpec spec, ParamValues params,
+                                           ProgressListener progress, JvmInfo jvm) throws InterruptedException {
+        ThreadKind kind = ThreadKind.find(spec.model());
+        if (kind == null) {
+            return new TrialOutcome(TrialOutcome.NOT_APPLICABLE, "scenario " + harness.name() + " compares thread kinds ("
+                    + ThreadKind.names() + "), not executor model " + spec.model(), jvm, null, null, List.of());
+        }
+        try {
+            return harness.runTrial(spec, params, kind, progress);
+        } catch (NotApplicableException e) {
+            return new TrialOutcome(TrialOutcome.NOT_APPLICABLE, e.getMessage(), jvm, null, null, List.of());
         }
     }
 

@@ -36,7 +36,7 @@ final class BarChart {
                 categories.add(c);
             }
             bySeries.computeIfAbsent(labels.series(r), k -> new LinkedHashMap<>()).putIfAbsent(c, r);
-            if (wall && r.published() != null) {
+            if (r.published() != null && r.published().metricName().equals(metric)) {
                 published.putIfAbsent(c, r.published());
             }
         }
@@ -80,10 +80,10 @@ final class BarChart {
                     pub.addNull();
                 } else {
                     ObjectNode p = pub.addObject();
-                    p.put("value", f.wallMs());
+                    p.put("value", f.figure());
                     p.put("source", f.source());
                     p.put("label", "[" + f.source().substring(0, Math.min(3, f.source().length())) + "] " + f.hardware());
-                    all.add(f.wallMs());
+                    all.add(f.figure());
                 }
             }
         }

@@ -49,7 +49,7 @@ final class SweepChart {
                     bound.addArray().add(p.x()).add(p.result().boundMs());
                     ys.add(p.result().boundMs());
                 }
-                if (wall && p.result().published() != null) {
+                if (wall && p.result().published() != null && p.result().published().wallMs() != null) {
                     published.addArray().add(p.x()).add(p.result().published().wallMs());
                     ys.add(p.result().published().wallMs());
                 }

@@ -1,0 +1,105 @@
+package dev.loomlab.bench;
+
+import dev.loomlab.core.model.ThreadKind;
+import dev.loomlab.core.param.ParamValues;
+import dev.loomlab.core.result.JmhRun;
+import dev.loomlab.core.stats.Summary;
+import dev.loomlab.core.trial.IterationResult;
+import dev.loomlab.core.trial.ProgressListener;
+import dev.loomlab.core.trial.TrialOutcome;
+import dev.loomlab.core.trial.TrialSpec;
+import dev.loomlab.core.workload.NotApplicableException;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** Real, tiny JMH runs in a forked JVM: JMH's JSON comes back as samples and as the result's {@code jmh}. */
+class JmhScenarioTest {
+
+    private static TrialOutcome run(JmhScenario scenario, ThreadKind kind, Map<String, String> params, int warmup,
+                                    int iterations, List<String> progress) throws InterruptedException {
+        TrialSpec spec = new TrialSpec(scenario.name(), kind.modelName(), params, warmup, iterations, 1, 1);
+        ParamValues values = ParamValues.parse(scenario.name(), scenario.params(), params);
+        return scenario.runTrial(spec, values, kind, (phase, done, total) -> progress.add(phase + " " + done + "/" + total));
+    }
+
+    @Test
+    void threadStartBringsJmhScoreErrorAndEveryIterationBack() throws Exception {
+        List<String> progress = new ArrayList<>();
+        TrialOutcome o = run(new ThreadStartScenario(), ThreadKind.VIRTUAL,
+                Map.of("threads", "1000", "iteration-time", "100ms"), 1, 3, progress);
+
+        assertThat(o.status()).as(String.valueOf(o.error())).isEqualTo(TrialOutcome.OK);
+        JmhRun jmh = o.jmh();
+        assertThat(jmh.benchmark()).isEqualTo(ThreadStartBenchmark.class.getName() + ".startAndAwait");
+        assertThat(jmh.mode()).isEqualTo("avgt");
+        assertThat(jmh.unit()).isEqualTo("ms/op");
+        assertThat(jmh.forks()).isEqualTo(1);
+        assertThat(jmh.warmupIterations()).isEqualTo(1);
+        assertThat(jmh.measurementIterations()).isEqualTo(3);
+        assertThat(jmh.measurementTime()).isEqualTo("100 ms");
+        assertThat(o.iterations()).hasSize(3);
+        double[] samples = o.iterations().stream().mapToDouble(it -> it.metrics().get("wall_ms")).toArray();
+        // Starting a thread takes time: 1,000 of them cannot take less than a microsecond.
+        assertThat(java.util.Arrays.stream(samples).min().orElseThrow()).isGreaterThan(0.001);
+        // JMH's score is the mean of its raw data, and its error the same 99.9% Student-t half-width loomlab computes.
+        Summary s = Summary.of(samples);
+        assertThat(jmh.score()).isCloseTo(s.mean(), org.assertj.core.data.Offset.offset(1e-9 * s.mean()));
+        assertThat(jmh.error()).isCloseTo(s.ciHalfWidth(), org.assertj.core.data.Offset.offset(1e-6 * s.ciHalfWidth() + 1e-12));
+        for (IterationResult it : o.iterations()) {
+            assertThat(it.metrics().get("throughput_per_s")).isCloseTo(1000 / (it.metrics().get("wall_ms") / 1000),
+                    org.assertj.core.data.Offset.offset(1e-6));
+        }
+        assertThat(progress).containsSubsequence("warmup 1/1", "measure 1/3", "measure 2/3", "measure 3/3");
+    }
+
+    @Test
+    void handoffOnPlatformThreadsMeasuresEachHandOff() throws Exception {
+        TrialOutcome o = run(new HandoffScenario(), ThreadKind.PLATFORM,
+                Map.of("pairs", "2", "mechanism", "queue", "iteration-time", "100ms"), 0, 2, new ArrayList<>());
+
+        assertThat(o.status()).as(String.valueOf(o.error())).isEqualTo(TrialOutcome.OK);
+        assertThat(o.jmh().unit()).isEqualTo("us/op");
+        assertThat(o.jmh().warmupIterations()).isZero();
+        assertThat(o.iterations()).hasSize(2).allSatisfy(it -> {
+            double handoff = it.metrics().get("handoff_us");
+            // Waking a blocked platform thread goes through the OS: well above 10 ns.
+            assertThat(handoff).isGreaterThan(0.01);
+            assertThat(it.metrics().get("switch_cost_us")).isCloseTo(handoff / 2, org.assertj.core.data.Offset.offset(1e-9));
+        });
+    }
+
+    @Test
+    void moreConcurrentPlatformThreadsThanTheMachineAllowsAreNotApplicable() {
+        assertThatThrownBy(() -> run(new HandoffScenario(), ThreadKind.PLATFORM,
+                Map.of("pairs", "100000", "iteration-time", "100ms"), 0, 1, new ArrayList<>()))
+                .isInstanceOf(NotApplicableException.class)
+                .hasMessageContaining("200,000 platform threads")
+                .hasMessageContaining("safe ceiling");
+    }
+
+    @Test
+    void jmhJsonWithOneIterationHasNoError() throws Exception {
+        String json = """
+                [{"jmhVersion":"1.37","benchmark":"b.B.m","mode":"avgt","threads":1,"forks":2,
+                  "warmupIterations":0,"warmupTime":"1 s","measurementIterations":1,"measurementTime":"1 s",
+                  "params":{"kind":"virtual"},
+                  "primaryMetric":{"score":2.5,"scoreError":"NaN","scoreConfidence":["NaN","NaN"],
+                    "scoreUnit":"us/op","rawData":[[2.0],[3.0]]},"secondaryMetrics":{}}]""";
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("jmh", ".json");
+        try {
+            java.nio.file.Files.writeString(file, json);
+            JmhJson j = JmhJson.read(file);
+            assertThat(j.run().error()).isNull();
+            assertThat(j.run().score()).isEqualTo(2.5);
+            assertThat(j.rawData()).containsExactly(List.of(2.0), List.of(3.0));
+        } finally {
+            java.nio.file.Files.delete(file);
+        }
+    }
+}
