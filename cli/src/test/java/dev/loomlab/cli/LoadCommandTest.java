@@ -52,7 +52,8 @@ class LoadCommandTest {
             double requests = ((Summary) r.metrics().get("requests")).median();
             assertThat(requests).isPositive().isEqualTo((double) served.get());
             assertThat(((Summary) r.metrics().get("ok")).median()).isEqualTo(requests);
-            assertThat(((Summary) r.metrics().get("throughput_per_s")).median()).isEqualTo(requests, org.assertj.core.data.Offset.offset(1e-6));
+            // answers that arrived within the 1 s span: never more than were sent in it
+            assertThat(((Summary) r.metrics().get("throughput_per_s")).median()).isPositive().isLessThanOrEqualTo(requests);
             assertThat(r.metrics()).containsKeys("task_latency_ms", "errors", "errors_timeout", "task_latency_uncorrected_p99_ms");
             assertThat(r.histograms()).containsKey("task_latency_ms");
             assertThat(out.resolve("report.html")).exists();

@@ -136,12 +136,15 @@ final class Connection extends ChannelInboundHandlerAdapter {
         long done = generator.clock().nanoTime();
         timeout.cancel(false);
         busy = false;
+        boolean success = status >= 200 && status < 300 && (expectBody == null || bodyOk && bodyIndex == expectBody.length);
+        if (success && generator.inSpan(done)) {
+            stats.okInSpan++;
+        }
         if (measured) {
-            boolean success = status >= 200 && status < 300;
             stats.statuses[Math.min(status, stats.statuses.length - 1)]++;
-            if (!success) {
+            if (status < 200 || status >= 300) {
                 stats.error(RequestError.STATUS);
-            } else if (expectBody != null && (!bodyOk || bodyIndex != expectBody.length)) {
+            } else if (!success) {
                 stats.error(RequestError.CONTENT);
             } else {
                 stats.ok++;

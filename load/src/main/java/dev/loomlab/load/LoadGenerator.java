@@ -270,6 +270,11 @@ public final class LoadGenerator {
         return intended >= measureStart && intended < end;
     }
 
+    /** True when {@code time} lies in the measured span (an answer then counts toward the throughput). */
+    boolean inSpan(long time) {
+        return time >= measureStart && time < end;
+    }
+
     LoopStats stats(EventLoop loop) {
         return stats.computeIfAbsent(loop, l -> new LoopStats());
     }

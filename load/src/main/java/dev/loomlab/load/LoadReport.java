@@ -8,14 +8,17 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The outcome of one measured load run: requests sent and answered, errors by kind, status codes,
- * the serving-thread kinds the server named, and latency histograms (ns) from the intended send time
+ * The outcome of one measured load run: requests sent in the measured span and how each ended (answered
+ * ok, or an error by kind; status codes), the answers that arrived within the span,
+ * the serving-thread kinds the server named, and latency histograms (ns) of the requests sent in the
+ * span, from the intended send time
  * (corrected) and from the actual one (uncorrected).
  *
+ * @param okInSpan successful answers that arrived within the measured span, whenever sent
  * @param measuredNanos length of the measured span (the duration), ns
  * @param targetRate requests per second the open model's schedule asked for in that span (NaN: closed model)
  */
-public record LoadReport(long sent, long ok, Map<RequestError, Long> errors, Map<Integer, Long> statuses,
+public record LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Long> errors, Map<Integer, Long> statuses,
                          Map<String, Long> servedBy, long connectionsOpened, Histogram corrected, Histogram uncorrected,
                          long measuredNanos, double targetRate) {
 
@@ -35,7 +38,7 @@ public record LoadReport(long sent, long ok, Map<RequestError, Long> errors, Map
             servedBy.put(t.header(), all.servedBy[t.ordinal()]);
         }
         servedBy.put("unnamed", all.servedBy[LoopStats.UNNAMED]);
-        return new LoadReport(all.sent, all.ok, errors, statuses, servedBy, all.connectionsOpened, all.corrected,
+        return new LoadReport(all.sent, all.ok, all.okInSpan, errors, statuses, servedBy, all.connectionsOpened, all.corrected,
                 all.uncorrected, measuredNanos, targetRate);
     }
 
@@ -43,9 +46,12 @@ public record LoadReport(long sent, long ok, Map<RequestError, Long> errors, Map
         return errors.values().stream().mapToLong(Long::longValue).sum();
     }
 
-    /** Successful answers per second of the measured span. */
+    /**
+     * Successful answers that arrived during the measured span, per second of it: answers to requests
+     * sent before the span count, those still in flight at its end do not (as wrk counts).
+     */
     public double throughputPerSecond() {
-        return ok / (measuredNanos / 1e9);
+        return okInSpan / (measuredNanos / 1e9);
     }
 
     /**
@@ -57,7 +63,7 @@ public record LoadReport(long sent, long ok, Map<RequestError, Long> errors, Map
     public Map<String, Double> metrics() {
         Map<String, Double> out = new LinkedHashMap<>();
         double seconds = measuredNanos / 1e9;
-        out.put("throughput_per_s", ok / seconds);
+        out.put("throughput_per_s", throughputPerSecond());
         out.put("requests", (double) sent);
         out.put("ok", (double) ok);
         out.put("errors", (double) errorCount());

@@ -17,6 +17,8 @@ final class LoopStats {
     final Histogram uncorrected = new Histogram(3);
     long sent;
     long ok;
+    /** Successful answers that arrived within the measured span, whenever they were sent. */
+    long okInSpan;
     final long[] errors = new long[RequestError.values().length];
     final long[] statuses = new long[600];
     final long[] servedBy = new long[UNNAMED + 1];
@@ -31,6 +33,7 @@ final class LoopStats {
         uncorrected.add(other.uncorrected);
         sent += other.sent;
         ok += other.ok;
+        okInSpan += other.okInSpan;
         connectionsOpened += other.connectionsOpened;
         for (int i = 0; i < errors.length; i++) {
             errors[i] += other.errors[i];

@@ -30,6 +30,7 @@ class LoadGeneratorTest {
             assertThat(r.statuses()).containsEntry(200, r.ok());
             assertThat(r.servedBy()).containsEntry("virtual", r.ok());
             assertThat(r.corrected().getTotalCount()).isEqualTo(r.ok());
+            assertThat(r.okInSpan()).isPositive().isLessThanOrEqualTo(r.ok());
             // No answer comes sooner than the server's delay, so 8 users can't exceed 8 per 5 ms.
             assertThat(r.corrected().getMinValue()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(5));
             assertThat(r.ok()).isLessThanOrEqualTo(8 * (1000 / 5) + 8);

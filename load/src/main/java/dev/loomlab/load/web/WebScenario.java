@@ -89,7 +89,7 @@ public final class WebScenario implements Scenario {
     @Override
     public List<ScenarioRun> quick() {
         return List.of(ScenarioRun.of(name(), List.of("jdk", "mvc-virtual"),
-                Map.of("users", "200", "delay", "100ms", "warmup", "1s", "duration", "2s")).rounds(0, 2));
+                Map.of("users", "200", "delay", "100ms", "warmup", "1s", "duration", "2s")).rounds(0, 1));
     }
 
     @Override

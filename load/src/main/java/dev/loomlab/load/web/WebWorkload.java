@@ -24,10 +24,17 @@ import java.util.Set;
  * The web scenario's workload for one server model: {@link #open} starts the server in its own JVM,
  * verifies that it answers {@code ok} from the thread kind it promises, and warms it with the same
  * load for the warm-up time; each iteration is one measured load run (closed model with
- * {@code users}, or open with {@code rate}) while {@link ProcSampler} samples the server each second.
+ * {@code users}, or open with {@code rate}) after a {@link #LEAD_IN} of the same load, while
+ * {@link ProcSampler} samples the server each second.
  * An iteration is one "task" to the trial; its latencies are the requests', from their intended send times.
  */
 public final class WebWorkload implements Workload {
+    /**
+     * Unmeasured load at the start of each iteration: the generator opens its connections afresh, and
+     * the measured span should begin with every user connected and the server's queues at their level.
+     */
+    static final Duration LEAD_IN = Duration.ofSeconds(1);
+
     private final int users;
     private final double rate;
     private final long delayMs;
@@ -111,7 +118,7 @@ public final class WebWorkload implements Workload {
         clock.submitted(0);
         try (ProcSampler sampler = new ProcSampler(server.pid())) {
             try {
-                report = new LoadGenerator(spec(Duration.ZERO, duration)).run();
+                report = new LoadGenerator(spec(LEAD_IN, duration)).run();
             } finally {
                 sampled = sampler.stop();
             }

@@ -36,9 +36,16 @@ public final class Metrics {
         return r.metrics().get(name) instanceof LatencySummary l ? l : null;
     }
 
-    /** {@link #WALL} when any result has it, else the first {@link Summary} metric found, else null. */
+    /**
+     * {@code throughput_per_s} for load runs (web, load: results that count the {@code requests} they
+     * sent, over a fixed duration), else {@link #WALL} when any result has it, else the first
+     * {@link Summary} metric found, else null.
+     */
     public static String headline(Collection<Result> results) {
         List<String> names = summaryNames(results);
+        if (names.contains("requests") && names.contains("throughput_per_s")) {
+            return "throughput_per_s";
+        }
         return names.contains(WALL) ? WALL : names.isEmpty() ? null : names.get(0);
     }
 
