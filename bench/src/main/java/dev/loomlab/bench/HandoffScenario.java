@@ -97,7 +97,7 @@ final class HandoffScenario extends JmhScenario {
     @Override
     public List<ScenarioRun> quick() {
         return List.of(ScenarioRun.of(name(), defaultModels(),
-                Map.of("pairs", "10", "mechanism", "park", "iteration-time", "300ms")).rounds(1, 3));
+                Map.of("pairs", "10", "mechanism", "park", "iteration-time", "200ms")).rounds(1, 3));
     }
 
     @Override

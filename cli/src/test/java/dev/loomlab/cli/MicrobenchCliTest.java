@@ -50,6 +50,18 @@ class MicrobenchCliTest {
     }
 
     @Test
+    void withoutNativeMemoryTrackingBytesPerThreadIsUnavailableNotHeapOnly() throws Exception {
+        Path out = tmp.resolve("in-process");
+        CliHarness.Outcome o = CliHarness.run("run", "memory", "-m", "virtual", "-p", "threads=100", "--forks", "0",
+                "--warmup", "0", "--iterations", "1", "--out", out.toString());
+        assertThat(o.exit()).as(o.err() + o.out()).isZero();
+        JsonNode metrics = RunContractTest.results(out).get(0).get("metrics");
+        assertThat(metrics.get("bytes_per_thread").isNull()).isTrue();
+        assertThat(metrics.get("native_bytes_per_thread").isNull()).isTrue();
+        assertThat(metrics.get("threads_parked").get("median").asDouble()).isEqualTo(100.0);
+    }
+
+    @Test
     void resultsJmhDidNotMeasureCarryNoJmhField() throws Exception {
         Path out = tmp.resolve("plain");
         CliHarness.Outcome o = CliHarness.run("run", "memory", "-m", "virtual,platform:4", "-p", "threads=200",

@@ -46,7 +46,7 @@ class ThreadKindPlanTest {
                 .filter(p -> p.scenario().name().equals("thread-start")).findFirst().orElseThrow();
         assertThat(quick.warmup()).isEqualTo(1);
         assertThat(quick.iterations()).isEqualTo(3);
-        assertThat(quick.params().canonical()).containsEntry("iteration-time", "300ms");
+        assertThat(quick.params().canonical()).containsEntry("iteration-time", "200ms");
         List<PlannedResult> seeds = planner.plan(List.of("seeds"), new RunOptions()).stream()
                 .filter(p -> p.scenario().name().equals("handoff")).toList();
         assertThat(seeds).hasSize(2 * 3 * 2).allSatisfy(p -> {

@@ -101,12 +101,14 @@ public final class MemoryScenario implements HarnessScenario {
 
     /** One iteration: snapshot, start and park every thread, snapshot, release; the deltas. */
     private static Map<String, Double> iterate(ThreadKind kind, int threads, int depth) throws InterruptedException {
+        int osBefore = ParkedThreads.osThreads();
         MemorySnapshot before = MemorySnapshot.take();
         ParkedThreads parked = new ParkedThreads(threads, depth);
         long parkNanos = parked.start(kind);
         MemorySnapshot during = MemorySnapshot.take();
         long parkedCount = parked.parked();
         long frames = parked.release();
+        ParkedThreads.awaitExited(osBefore);
         if (parkedCount != threads || frames != (long) threads * depth) {
             throw new InvalidCount(parkedCount + " of " + threads + " threads parked, " + frames + " of "
                     + (long) threads * depth + " frames returned");

@@ -2,6 +2,12 @@ package dev.loomlab.core.memory;
 
 import dev.loomlab.core.model.ThreadKind;
 
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
@@ -53,6 +59,43 @@ final class ParkedThreads {
     /** Threads parked at the bottom of their descent. */
     long parked() {
         return parked.sum();
+    }
+
+    /**
+     * Waits until ended platform threads are gone from the OS: the JVM drops a thread from its own count
+     * at once, but deletes it — releasing its Thread object and its stack — later (measured with Native
+     * Memory Tracking: about 2 s for 10,000 threads). Until then the next iteration's baseline would hold
+     * the last iteration's threads. Waits until the process has at most a few more OS threads than
+     * {@code osBefore} (compiler threads come and go), or the count stops falling for 2 s; at most a minute.
+     */
+    static void awaitExited(int osBefore) throws InterruptedException {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        int last = Integer.MAX_VALUE;
+        long lastFell = System.nanoTime();
+        int now;
+        while ((now = osThreads()) > osBefore + 4 && System.nanoTime() < deadline) {
+            if (now < last) {
+                last = now;
+                lastFell = System.nanoTime();
+            } else if (System.nanoTime() - lastFell > 2_000_000_000L) {
+                return;
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    /** The process's OS threads ({@code Threads:} of /proc/self/status), or the JVM's live count without /proc. */
+    static int osThreads() {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"), StandardCharsets.US_ASCII)) {
+                if (line.startsWith("Threads:")) {
+                    return Integer.parseInt(line.substring("Threads:".length()).trim());
+                }
+            }
+        } catch (IOException | NumberFormatException | SecurityException e) {
+            // fall through to the JVM's count
+        }
+        return ManagementFactory.getThreadMXBean().getThreadCount();
     }
 
     /** Unparks every thread and waits for all to end; returns the frames they returned through. */

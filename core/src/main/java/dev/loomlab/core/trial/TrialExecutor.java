@@ -102,7 +102,12 @@ public final class TrialExecutor {
                     + ThreadKind.names() + "), not executor model " + spec.model(), jvm, null, null, List.of());
         }
         try {
-            return harness.runTrial(spec, params, kind, progress);
+            TrialOutcome o = harness.runTrial(spec, params, kind, progress);
+            // As for every trial: a figure this system cannot give (NaN) is null, "unavailable".
+            List<IterationResult> iterations = o.iterations().stream()
+                    .map(it -> new IterationResult(nullForNaN(it.metrics()), it.latencyHistogram(), it.pinnedStacks()))
+                    .toList();
+            return new TrialOutcome(o.status(), o.error(), o.jvm(), o.boundMs(), o.serialTaskMs(), iterations, o.jmh());
         } catch (NotApplicableException e) {
             return new TrialOutcome(TrialOutcome.NOT_APPLICABLE, e.getMessage(), jvm, null, null, List.of());
         }
