@@ -10,17 +10,19 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
-import io.netty.util.concurrent.ScheduledFuture;
+import io.netty.util.AsciiString;
 
-import java.util.concurrent.TimeUnit;
 
 /**
- * One keep-alive connection of a load run, driven only by its event loop: sends a request, times it
- * out, reads the answer (status, serving-thread header, body) and records it in its loop's
+ * One keep-alive connection of a load run, driven only by its event loop: sends a request, fails it
+ * when its loop's sweep finds it older than the timeout, reads the answer (status, serving-thread
+ * header, body) and records it in its loop's
  * {@link LoopStats}; then asks the {@link LoadGenerator} what to do next.
  */
 final class Connection extends ChannelInboundHandlerAdapter {
     private static final long NONE = Long.MIN_VALUE;
+    private static final AsciiString SERVED_BY = AsciiString.cached(ServingThread.HEADER);
+    private static final ServingThread[] KINDS = ServingThread.values();
 
     private final LoadGenerator generator;
     private final byte[] expectBody;
@@ -33,7 +35,7 @@ final class Connection extends ChannelInboundHandlerAdapter {
     private long intended;
     private long sent;
     private boolean measured;
-    private ScheduledFuture<?> timeout;
+    private long sentReal;
     private int status;
     private int servedBy;
     private boolean keepAlive;
@@ -73,6 +75,7 @@ final class Connection extends ChannelInboundHandlerAdapter {
     void send(long intendedAt) {
         long now = generator.clock().nanoTime();
         sent = now;
+        sentReal = System.nanoTime();
         intended = intendedAt == NONE ? now : intendedAt;
         measured = generator.measures(intended);
         if (measured) {
@@ -85,7 +88,17 @@ final class Connection extends ChannelInboundHandlerAdapter {
         bodyIndex = 0;
         bodyOk = true;
         channel.writeAndFlush(generator.request(), channel.voidPromise());
-        timeout = channel.eventLoop().schedule(() -> fail(RequestError.TIMEOUT), generator.timeoutNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Called on this connection's loop by its periodic sweep: a request older than the timeout (on the
+     * real clock, so a hand-driven test clock cannot stop it) fails. One sweep per loop instead of a timer
+     * per request keeps the hot path free of scheduling.
+     */
+    void checkTimeout(long realNow) {
+        if (busy && realNow - sentReal > generator.timeoutNanos()) {
+            fail(RequestError.TIMEOUT);
+        }
     }
 
     @Override
@@ -101,8 +114,7 @@ final class Connection extends ChannelInboundHandlerAdapter {
                 }
                 status = response.status().code();
                 keepAlive = HttpUtil.isKeepAlive(response);
-                ServingThread.ofHeader(response.headers().get(ServingThread.HEADER))
-                        .ifPresent(t -> servedBy = t.ordinal());
+                servedBy = kind(response.headers().get(SERVED_BY));
             }
             if (msg instanceof HttpContent content) {
                 if (expectBody != null && bodyOk) {
@@ -115,6 +127,18 @@ final class Connection extends ChannelInboundHandlerAdapter {
         } finally {
             ReferenceCountUtil.release(msg);
         }
+    }
+
+    /** The ordinal of the kind a header value names, or {@link LoopStats#UNNAMED}; allocates nothing. */
+    private static int kind(String value) {
+        if (value != null) {
+            for (ServingThread t : KINDS) {
+                if (t.header().equals(value)) {
+                    return t.ordinal();
+                }
+            }
+        }
+        return LoopStats.UNNAMED;
     }
 
     private void checkBody(ByteBuf body) {
@@ -134,7 +158,6 @@ final class Connection extends ChannelInboundHandlerAdapter {
 
     private void complete() {
         long done = generator.clock().nanoTime();
-        timeout.cancel(false);
         busy = false;
         boolean success = status >= 200 && status < 300 && (expectBody == null || bodyOk && bodyIndex == expectBody.length);
         if (success && generator.inSpan(done)) {
@@ -164,9 +187,6 @@ final class Connection extends ChannelInboundHandlerAdapter {
     private void fail(RequestError kind) {
         if (busy) {
             busy = false;
-            if (timeout != null) {
-                timeout.cancel(false);
-            }
             if (measured) {
                 stats.error(kind);
             }

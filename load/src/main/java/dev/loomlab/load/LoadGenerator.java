@@ -13,6 +13,7 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpResponseDecoder;
 
 import java.nio.charset.StandardCharsets;
@@ -38,6 +39,10 @@ public final class LoadGenerator {
     private static final long DISPATCH_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
     private static final long CONTROL_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     private static final long RECONNECT_DELAY_MS = 100;
+    /** How often each loop looks for requests past their timeout. */
+    private static final long SWEEP_MS = 50;
+    /** The answers' headers are read, not passed on: validating them would only cost time. */
+    private static final HttpDecoderConfig DECODER = new HttpDecoderConfig().setValidateHeaders(false);
 
     private final LoadSpec spec;
     private final NanoClock clock;
@@ -194,7 +199,7 @@ public final class LoadGenerator {
         ChannelFuture f = bootstrap.clone().handler(new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel ch) {
-                ch.pipeline().addLast(new HttpResponseDecoder(), connection);
+                ch.pipeline().addLast(new HttpResponseDecoder(DECODER), connection);
             }
         }).connect(spec.host(), spec.port());
         f.addListener(done -> {
@@ -275,8 +280,23 @@ public final class LoadGenerator {
         return time >= measureStart && time < end;
     }
 
+    /** The loop's stats; the first call on a loop also starts its timeout sweep. */
     LoopStats stats(EventLoop loop) {
-        return stats.computeIfAbsent(loop, l -> new LoopStats());
+        return stats.computeIfAbsent(loop, l -> {
+            l.scheduleAtFixedRate(() -> sweep(l), SWEEP_MS, SWEEP_MS, TimeUnit.MILLISECONDS);
+            return new LoopStats();
+        });
+    }
+
+    /** Fails this loop's requests that are past their timeout (runs on the loop). */
+    private void sweep(EventLoop loop) {
+        long now = System.nanoTime();
+        for (Connection c : connections) {
+            Channel ch = c.channel();
+            if (ch != null && ch.eventLoop() == loop) {
+                c.checkTimeout(now);
+            }
+        }
     }
 
     NanoClock clock() {

@@ -47,7 +47,7 @@ public final class WebScenario implements Scenario {
                 ParamSpec.taskCount("users", "3000", "closed model: users, each sending again once answered"),
                 ParamSpec.decimal("rate", "0", 0, 10_000_000, "open model: requests per second on a schedule (0: closed model)"),
                 ParamSpec.duration("delay", "300ms", "how long the endpoint waits before answering"),
-                ParamSpec.duration("warmup", "5s", "load before measuring, once per server"),
+                ParamSpec.duration("warmup", "20s", "load before measuring, once per server"),
                 ParamSpec.duration("duration", "20s", "measured load per iteration"),
                 ParamSpec.duration("ramp", "0s", "step load: +20% users (or rate) every interval; 0s = constant"),
                 ParamSpec.duration("timeout", "30s", "a request not answered within this is a timeout error"),
