@@ -30,7 +30,7 @@ final class ThreadStartScenario extends JmhScenario {
 
     @Override
     List<ParamSpec> ownParams() {
-        return List.of(ParamSpec.taskCount("threads", "10000", "threads started per batch (one JMH operation)"));
+        return List.of(ParamSpec.taskCount("threads", "10000", "threads started per batch, one JMH operation"));
     }
 
     @Override

@@ -77,6 +77,7 @@ public final class MemoryScenario implements HarnessScenario {
                     ceiling.threads(), ceiling.limitedBy()));
         }
         List<IterationResult> measured = new ArrayList<>();
+        StackDescent.warm(depth);
         try {
             for (int i = 1; i <= spec.warmup(); i++) {
                 iterate(kind, threads, depth);
