@@ -80,7 +80,7 @@ public interface Scenario {
     /** Figures the article published, matched to results by model and parameters. */
     List<Published> published();
 
-    /** This scenario's entries in the {@code quick} suite (about a minute for all scenarios together). */
+    /** This scenario's entries in the {@code quick} suite (a few minutes for all scenarios together). */
     List<ScenarioRun> quick();
 
     /** The article's experiments at their published parameters and round counts. */

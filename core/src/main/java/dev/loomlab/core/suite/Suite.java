@@ -8,11 +8,11 @@ import java.util.function.Function;
 
 /**
  * A named list of scenario runs, gathered from every scenario's own entries: {@code quick} (the main
- * job, about a minute), {@code seeds} (every article experiment at its published parameters),
+ * job, a few minutes), {@code seeds} (every article experiment at its published parameters),
  * {@code full} (sweeps).
  */
 public enum Suite {
-    QUICK("quick", "every scenario, small enough to finish in about a minute", Scenario::quick),
+    QUICK("quick", "every scenario, small enough to finish in a few minutes", Scenario::quick),
     SEEDS("seeds", "every article experiment at its published parameters and round counts", Scenario::seeds),
     FULL("full", "sweeps over pool size, task count and yield frequency (long)", Scenario::full);
 
