@@ -113,13 +113,7 @@ public final class EchoWorkload implements Workload {
     @Override
     public void beforeIteration() {
         Arrays.fill(outcomes, (byte) ErrorKind.NONE.ordinal());
-        try {
-            server.reset();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        server.reset();
     }
 
     @Override

@@ -118,13 +118,7 @@ public final class HttpGetWorkload implements Workload {
     public void beforeIteration() {
         Arrays.fill(outcomes, (byte) ErrorKind.NONE.ordinal());
         if (server != null) {
-            try {
-                server.reset();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            server.reset();
         }
     }
 

@@ -6,6 +6,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -135,9 +136,18 @@ public final class ServerProcess implements AutoCloseable {
         return ServerControl.parse(ask("stats"));
     }
 
-    /** Clears the server's counters and peaks (before an iteration). */
-    public void reset() throws IOException, InterruptedException {
-        ask("reset");
+    /**
+     * Clears the server's counters and peaks; workloads call it in {@code beforeIteration}, which
+     * cannot throw checked exceptions, so an I/O failure is unchecked and an interrupt is kept.
+     */
+    public void reset() {
+        try {
+            ask("reset");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private synchronized String ask(String command) throws IOException, InterruptedException {

@@ -93,7 +93,8 @@ public final class ServerUnderTest implements AutoCloseable {
         return process.stats();
     }
 
-    public void reset() throws IOException, InterruptedException {
+    /** See {@link ServerProcess#reset}. */
+    public void reset() {
         process.reset();
     }
 

@@ -104,13 +104,7 @@ public final class WebWorkload implements Workload {
     @Override
     public void beforeIteration() {
         report = null;
-        try {
-            server.reset();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        server.reset();
     }
 
     @Override
