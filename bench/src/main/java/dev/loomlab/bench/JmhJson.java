@@ -2,7 +2,7 @@ package dev.loomlab.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.core.result.Json;
-import dev.loomlab.core.result.JmhRun;
+import dev.loomlab.core.outcome.JmhRun;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -1,13 +1,15 @@
 package dev.loomlab.bench;
 
+import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.model.ThreadKind;
 import dev.loomlab.core.param.ParamValues;
-import dev.loomlab.core.result.JmhRun;
+import dev.loomlab.core.scenario.Scenario;
+import dev.loomlab.core.outcome.JmhRun;
 import dev.loomlab.core.stats.Summary;
-import dev.loomlab.core.trial.IterationResult;
-import dev.loomlab.core.trial.ProgressListener;
-import dev.loomlab.core.trial.TrialOutcome;
-import dev.loomlab.core.trial.TrialSpec;
+import dev.loomlab.core.outcome.IterationResult;
+import dev.loomlab.core.outcome.ProgressListener;
+import dev.loomlab.core.outcome.TrialOutcome;
+import dev.loomlab.core.outcome.TrialSpec;
 import dev.loomlab.core.workload.NotApplicableException;
 import org.junit.jupiter.api.Test;
 
@@ -21,20 +23,21 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** Real, tiny JMH runs in a forked JVM: JMH's JSON comes back as samples and as the result's {@code jmh}. */
 class JmhScenarioTest {
 
-    private static TrialOutcome run(JmhScenario scenario, ThreadKind kind, Map<String, String> params, int warmup,
+    private static TrialOutcome run(String scenario, ThreadKind kind, Map<String, String> params, int warmup,
                                     int iterations, List<String> progress) throws InterruptedException {
-        TrialSpec spec = new TrialSpec(scenario.name(), kind.modelName(), params, warmup, iterations, 1, 1);
-        ParamValues values = ParamValues.parse(scenario.name(), scenario.params(), params);
-        return scenario.runTrial(spec, values, kind, (phase, done, total) -> progress.add(phase + " " + done + "/" + total));
+        Scenario s = new BenchScenarios().scenarios().stream().filter(x -> x.name().equals(scenario)).findFirst().orElseThrow();
+        TrialSpec spec = new TrialSpec(scenario, kind.modelName(), params, warmup, iterations, 1, 1, false);
+        JmhWorkload w = (JmhWorkload) s.workload(ParamValues.parse(scenario, s.description().params(), params));
+        return w.runTrial(spec, kind, (phase, done, total) -> progress.add(phase + " " + done + "/" + total));
     }
 
     @Test
     void threadStartBringsJmhScoreErrorAndEveryIterationBack() throws Exception {
         List<String> progress = new ArrayList<>();
-        TrialOutcome o = run(new ThreadStartScenario(), ThreadKind.VIRTUAL,
+        TrialOutcome o = run("thread-start", ThreadKind.VIRTUAL,
                 Map.of("threads", "1000", "iteration-time", "100ms"), 1, 3, progress);
 
-        assertThat(o.status()).as(String.valueOf(o.error())).isEqualTo(TrialOutcome.OK);
+        assertThat(o.status()).as(String.valueOf(o.error())).isEqualTo(Status.OK);
         JmhRun jmh = o.jmh();
         assertThat(jmh.benchmark()).isEqualTo(ThreadStartBenchmark.class.getName() + ".startAndAwait");
         assertThat(jmh.mode()).isEqualTo("avgt");
@@ -44,7 +47,7 @@ class JmhScenarioTest {
         assertThat(jmh.measurementIterations()).isEqualTo(3);
         assertThat(jmh.measurementTime()).isEqualTo("100 ms");
         assertThat(o.iterations()).hasSize(3);
-        double[] samples = o.iterations().stream().mapToDouble(it -> it.metrics().get("wall_ms")).toArray();
+        double[] samples = o.iterations().stream().mapToDouble(it -> it.metrics().get("batch_ms")).toArray();
         // Starting a thread takes time: 1,000 of them cannot take less than a microsecond.
         assertThat(java.util.Arrays.stream(samples).min().orElseThrow()).isGreaterThan(0.001);
         // JMH's score is the mean of its raw data, and its error the same 99.9% Student-t half-width loomlab computes.
@@ -52,7 +55,7 @@ class JmhScenarioTest {
         assertThat(jmh.score()).isCloseTo(s.mean(), org.assertj.core.data.Offset.offset(1e-9 * s.mean()));
         assertThat(jmh.error()).isCloseTo(s.ciHalfWidth(), org.assertj.core.data.Offset.offset(1e-6 * s.ciHalfWidth() + 1e-12));
         for (IterationResult it : o.iterations()) {
-            assertThat(it.metrics().get("throughput_per_s")).isCloseTo(1000 / (it.metrics().get("wall_ms") / 1000),
+            assertThat(it.metrics().get("throughput_per_s")).isCloseTo(1000 / (it.metrics().get("batch_ms") / 1000),
                     org.assertj.core.data.Offset.offset(1e-6));
         }
         assertThat(progress).containsSubsequence("warmup 1/1", "measure 1/3", "measure 2/3", "measure 3/3");
@@ -60,10 +63,10 @@ class JmhScenarioTest {
 
     @Test
     void handoffOnPlatformThreadsMeasuresEachHandOff() throws Exception {
-        TrialOutcome o = run(new HandoffScenario(), ThreadKind.PLATFORM,
+        TrialOutcome o = run("handoff", ThreadKind.PLATFORM,
                 Map.of("pairs", "2", "mechanism", "queue", "iteration-time", "100ms"), 0, 2, new ArrayList<>());
 
-        assertThat(o.status()).as(String.valueOf(o.error())).isEqualTo(TrialOutcome.OK);
+        assertThat(o.status()).as(String.valueOf(o.error())).isEqualTo(Status.OK);
         assertThat(o.jmh().unit()).isEqualTo("us/op");
         assertThat(o.jmh().warmupIterations()).isZero();
         assertThat(o.iterations()).hasSize(2).allSatisfy(it -> {
@@ -76,7 +79,7 @@ class JmhScenarioTest {
 
     @Test
     void moreConcurrentPlatformThreadsThanTheMachineAllowsAreNotApplicable() {
-        assertThatThrownBy(() -> run(new HandoffScenario(), ThreadKind.PLATFORM,
+        assertThatThrownBy(() -> run("handoff", ThreadKind.PLATFORM,
                 Map.of("pairs", "100000", "iteration-time", "100ms"), 0, 1, new ArrayList<>()))
                 .isInstanceOf(NotApplicableException.class)
                 .hasMessageContaining("200,000 platform threads")

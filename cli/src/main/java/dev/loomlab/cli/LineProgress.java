@@ -2,7 +2,7 @@ package dev.loomlab.cli;
 
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
-import dev.loomlab.core.trial.ProgressListener;
+import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.report.Fmt;
 
 import java.io.PrintStream;

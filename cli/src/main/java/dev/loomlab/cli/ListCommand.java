@@ -1,20 +1,27 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.model.Form;
 import dev.loomlab.core.model.ModelCatalog;
-import dev.loomlab.core.model.ModelProvider;
-import dev.loomlab.core.model.ThreadKind;
+import dev.loomlab.core.model.ModelKind;
 import dev.loomlab.core.param.ParamSpec;
+import dev.loomlab.core.scenario.Article;
+import dev.loomlab.core.scenario.ArticleRef;
+import dev.loomlab.core.scenario.Articles;
+import dev.loomlab.core.scenario.Rounds;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioCatalog;
+import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.scenario.ScenarioRun;
 import dev.loomlab.core.suite.Suite;
+import dev.loomlab.core.suite.Suites;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 
 /** {@code loomlab list [scenarios|models|suites]}: what exists, with each scenario's parameters and defaults. */
 @Command(name = "list", mixinStandardHelpOptions = true, description = "List scenarios (with parameters), models and suites.")
@@ -27,53 +34,65 @@ final class ListCommand implements Callable<Integer> {
         PrintStream out = System.out;
         ScenarioCatalog scenarios = ScenarioCatalog.load();
         ModelCatalog models = ModelCatalog.load();
+        Articles articles = Articles.load();
         if (what != null && !List.of("scenarios", "models", "suites").contains(what)) {
             throw new BadInputException("list what? '" + what + "' (scenarios, models or suites)");
         }
         if (what == null || what.equals("scenarios")) {
             out.println("Scenarios:");
-            for (Scenario s : scenarios.all()) {
-                out.printf("  %-10s %s%n", s.name(), s.summary());
-                out.printf("  %-10s reproduces %s%n", "", s.seed());
-                out.printf("  %-10s default models: %s%n", "", String.join(", ", s.defaultModels()));
+            for (Scenario scenario : scenarios.all()) {
+                ScenarioDescription s = scenario.description();
+                out.printf("  %-12s %s%n", s.name(), s.summary());
+                for (ArticleRef ref : s.articles()) {
+                    out.printf("  %-12s reproduces [%s] %s — %s%n", "", ref.article(), articles.find(ref.article())
+                            .map(Article::title).orElse("(unknown article)"), ref.experiment());
+                }
+                out.printf("  %-12s default models: %s; score: %s%n", "", String.join(", ", s.defaultModels()), s.score());
                 for (ParamSpec p : s.params()) {
                     String type = p.choices().isEmpty() ? p.type().name().toLowerCase() : "one of " + String.join("|", p.choices());
-                    out.printf("  %-10s   -p %s=%s  (%s, %s)%n", "", p.name(), p.defaultValue(), type, p.description());
+                    out.printf("  %-12s   -p %s=%s  (%s, %s)%n", "", p.name(), p.defaultValue(), type, p.description());
                 }
                 if (!s.defaultSweep().isEmpty()) {
-                    out.printf("  %-10s default sweep: %s%n", "", s.defaultSweep().entrySet().stream()
-                            .map(e -> "-p " + e.getKey() + "=" + e.getValue()).collect(java.util.stream.Collectors.joining(" ")));
+                    out.printf("  %-12s default sweep: %s%n", "", s.defaultSweep().entrySet().stream()
+                            .map(e -> "-p " + e.getKey() + "=" + e.getValue()).collect(Collectors.joining(" ")));
                 }
                 out.println();
             }
         }
         if (what == null || what.equals("models")) {
-            out.println("Models (N = a size; platform:cores = as many as available processors):");
-            for (ModelProvider.ModelKind k : models.kinds()) {
-                out.printf("  %-20s %s%n", k.name() + (k.sized() ? ":N" : ""), k.description());
-            }
-            out.println("Thread kinds (the models of thread-start, thread-create, handoff and memory):");
-            for (ThreadKind k : ThreadKind.values()) {
-                out.printf("  %-20s one %s thread (Thread.of%s())%n", k.modelName(), k.modelName(),
-                        k == ThreadKind.PLATFORM ? "Platform" : "Virtual");
+            out.println("Models (N = a size; platform:cores = as many as available processors), with the forms each runs:");
+            for (ModelKind k : models.kinds()) {
+                String name = switch (k.sizing()) {
+                    case NONE -> k.name();
+                    case REQUIRED -> k.name() + ":N";
+                    case OPTIONAL -> k.name() + "[:N]";
+                };
+                String forms = models.forms(k.name()).stream().map(Form::name).collect(Collectors.joining(", "));
+                out.printf("  %-22s %s%n  %-22s   %s threads; forms: %s%n", name, k.description(), "", k.threads().header(),
+                        forms.isEmpty() ? "none" : forms);
             }
             out.println();
         }
         if (what == null || what.equals("suites")) {
             out.println("Suites:");
-            for (Suite suite : Suite.values()) {
-                List<ScenarioRun> runs = suite.runs(scenarios.all());
-                out.printf("  %-8s %s (%d runs)%n", suite.id(), suite.description(), runs.size());
-                for (ScenarioRun r : runs) {
+            for (Suite suite : Suites.load(scenarios.all()).all()) {
+                out.printf("  %-8s %s (%d runs)%s%n", suite.id(), suite.description(), suite.runs().size(),
+                        rounds(suite.rounds()).isEmpty() ? "" : ", each" + rounds(suite.rounds()) + " unless it says");
+                for (ScenarioRun r : suite.runs()) {
                     out.printf("  %-8s   %s -m %s %s%s%n", "", r.scenario(), String.join(",", r.models()),
-                            params(r, scenarios.get(r.scenario())), r.iterations() == null ? "" : " (warm-up " + r.warmup() + ", iterations " + r.iterations() + ")");
+                            params(r, scenarios.get(r.scenario()).description()), rounds(r.rounds()));
                 }
             }
         }
         return 0;
     }
 
-    private static String params(ScenarioRun r, Scenario s) {
+    private static String rounds(Rounds r) {
+        return (r.forks() == null ? "" : " --forks " + r.forks()) + (r.warmup() == null ? "" : " --warmup " + r.warmup())
+                + (r.iterations() == null ? "" : " --iterations " + r.iterations());
+    }
+
+    private static String params(ScenarioRun r, ScenarioDescription s) {
         StringBuilder sb = new StringBuilder();
         for (ParamSpec p : s.params()) {
             if (r.params().containsKey(p.name())) {

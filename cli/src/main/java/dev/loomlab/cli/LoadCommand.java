@@ -77,7 +77,7 @@ final class LoadCommand implements Callable<Integer> {
                 + (spec.warmup().isZero() ? "" : " after a " + warmup + " warm-up"));
         System.out.flush();
         LoadReport report = new LoadGenerator(spec).run();
-        Result result = new LoadScenario().result(spec, report);
+        Result result = LoadScenario.result(spec, report);
         folder.append(result);
         Map<String, Object> env = Environment.describe(jdks, command, started, Instant.now());
         folder.writeSummary(env);

@@ -2,7 +2,7 @@ package dev.loomlab.cli;
 
 import dev.loomlab.core.param.Units;
 import dev.loomlab.core.pinning.PinnedEvents;
-import dev.loomlab.core.pinning.PinnedStack;
+import dev.loomlab.core.outcome.PinnedStack;
 import dev.loomlab.core.trial.Jdk;
 import dev.loomlab.report.Fmt;
 import dev.loomlab.report.PinnedStackText;

@@ -1,7 +1,8 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.core.param.ParamValues;
-import dev.loomlab.core.scenario.Scenario;
+import dev.loomlab.core.model.Model;
+import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.trial.Jdk;
 
 import java.util.List;
@@ -10,9 +11,9 @@ import java.util.List;
  * One result a run will produce: scenario × model × parameter values × JDK, with its fork and round
  * counts and the trial JVM's flags.
  *
- * @param model the canonical model name
+ * @param model the model, by its canonical name ({@code platform:cores} made {@code platform:8})
  */
-public record PlannedResult(Scenario scenario, String model, ParamValues params, Jdk jdk, int forks, int warmup,
+public record PlannedResult(ScenarioDescription scenario, Model model, ParamValues params, Jdk jdk, int forks, int warmup,
                             int iterations, List<String> jvmArgs) {
 
     /** Iterations of all forks, for progress. */

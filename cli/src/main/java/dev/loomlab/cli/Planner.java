@@ -1,15 +1,17 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.Defaults;
+import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.ModelCatalog;
-import dev.loomlab.core.model.ThreadKind;
 import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.param.ParamValues;
-import dev.loomlab.core.scenario.HarnessScenario;
-import dev.loomlab.core.scenario.Scenario;
+import dev.loomlab.core.scenario.Rounds;
 import dev.loomlab.core.scenario.ScenarioCatalog;
+import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.scenario.ScenarioRun;
 import dev.loomlab.core.suite.Suite;
+import dev.loomlab.core.suite.Suites;
 import dev.loomlab.core.trial.Jdk;
 
 import java.util.ArrayList;
@@ -17,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -25,55 +28,47 @@ import java.util.Set;
  * file is written or any JVM forked.
  */
 public final class Planner {
-    private static final int DEFAULT_FORKS = 1;
-    private static final int DEFAULT_WARMUP = 1;
-    private static final int DEFAULT_ITERATIONS = 3;
-
     private final ScenarioCatalog scenarios;
     private final ModelCatalog models;
+    private final Suites suites;
 
     public Planner(ScenarioCatalog scenarios, ModelCatalog models) {
         this.scenarios = scenarios;
         this.models = models;
+        this.suites = Suites.load(scenarios.all());
     }
 
     public List<PlannedResult> plan(List<String> targets, RunOptions o) {
         List<ScenarioRun> runs = new ArrayList<>();
         for (String target : targets) {
             for (String t : target.split(",")) {
-                Suite suite = Suite.find(t.trim());
-                if (suite != null) {
-                    runs.addAll(suite.runs(scenarios.all()));
+                Optional<Suite> suite = suites.find(t.trim());
+                if (suite.isPresent()) {
+                    Rounds suiteRounds = suite.get().rounds();
+                    suite.get().runs().forEach(r -> runs.add(new ScenarioRun(r.scenario(), r.models(), r.params(),
+                            r.rounds().or(suiteRounds))));
                 } else {
-                    Scenario s = scenarios.get(t.trim());
-                    runs.add(ScenarioRun.of(s.name(), s.defaultModels(), s.defaultSweep()));
+                    runs.add(ScenarioRun.defaults(scenarios.get(t.trim()).description()));
                 }
             }
         }
         Map<String, String> userParams = parseParams(o.params, runs);
-        int forks = nonNegative("--forks", o.forks, DEFAULT_FORKS);
+        Rounds user = new Rounds(o.forks, o.warmup, o.iterations);
         List<String> jvmArgs = splitArgs(o.jvmArgs);
         List<Jdk> jdks = o.jvms.isEmpty() ? List.of(Jdk.current()) : o.jvms.stream().map(Jdk::at).toList();
-        if (forks == 0 && !o.jvms.isEmpty()) {
-            throw new BadInputException("--forks 0 runs in this JVM, so it cannot run on --jvm " + o.jvms.get(0));
-        }
-        if (forks == 0 && !jvmArgs.isEmpty()) {
-            throw new BadInputException("--forks 0 runs in this JVM, so it cannot take --jvm-args");
-        }
-        if (forks == 0 && o.timeout != null) {
-            throw new BadInputException("--forks 0 runs in this JVM, which cannot be killed at a --timeout");
-        }
 
         List<PlannedResult> planned = new ArrayList<>();
         Set<String> seen = new LinkedHashSet<>();
         for (ScenarioRun run : runs) {
-            Scenario scenario = scenarios.get(run.scenario());
-            int warmup = nonNegative("--warmup", o.warmup, run.warmup() == null ? scenario.defaultWarmup().orElse(DEFAULT_WARMUP) : run.warmup());
-            int iterations = nonNegative("--iterations", o.iterations,
-                    run.iterations() == null ? DEFAULT_ITERATIONS : run.iterations());
+            ScenarioDescription scenario = scenarios.get(run.scenario()).description();
+            Rounds rounds = user.or(run.rounds()).or(scenario.rounds());
+            int forks = nonNegative("--forks", rounds.forks(), Defaults.FORKS);
+            int warmup = nonNegative("--warmup", rounds.warmup(), Defaults.WARMUP);
+            int iterations = nonNegative("--iterations", rounds.iterations(), Defaults.ITERATIONS);
             if (iterations < 1) {
                 throw new BadInputException("--iterations must be at least 1");
             }
+            checkInProcess(forks, o, jvmArgs);
             List<String> modelNames = o.models.isEmpty() ? run.models() : o.models;
             // In the scenario's declared order, so sweeps expand the same way every run.
             Map<String, String> texts = new LinkedHashMap<>();
@@ -89,12 +84,13 @@ public final class Planner {
                     if (m.isBlank()) {
                         throw new BadInputException("-m: empty model name");
                     }
-                    String model = canonicalModel(scenario, m);
+                    Model model = models.create(m);
                     List<String> trialArgs = new ArrayList<>(scenario.trialJvmArgs());
                     trialArgs.addAll(models.trialJvmArgs(m));
                     trialArgs.addAll(jvmArgs);
                     for (Jdk jdk : jdks) {
-                        String key = scenario.name() + "|" + model + "|" + values + "|" + jdk.home() + "|" + warmup + "|" + iterations;
+                        String key = scenario.name() + "|" + model.name() + "|" + values + "|" + jdk.home() + "|" + forks
+                                + "|" + warmup + "|" + iterations;
                         if (seen.add(key)) {
                             planned.add(new PlannedResult(scenario, model, values, jdk, forks, warmup, iterations, trialArgs));
                         }
@@ -105,33 +101,19 @@ public final class Planner {
         return planned;
     }
 
-    /**
-     * The canonical name of a model for this scenario. A name that is a model or a thread kind anywhere is
-     * accepted, and a trial where it does not apply is "not applicable" (so {@code -m platform,virtual} can
-     * run beside executor scenarios); a name that is neither is bad input.
-     */
-    private String canonicalModel(Scenario scenario, String name) {
-        ThreadKind kind = ThreadKind.find(name);
-        if (kind != null && (scenario instanceof HarnessScenario || !knownModel(name))) {
-            return kind.modelName();
+    /** Rejects what a run inside this JVM ({@code --forks 0}) cannot do. */
+    private static void checkInProcess(int forks, RunOptions o, List<String> jvmArgs) {
+        if (forks != 0) {
+            return;
         }
-        try {
-            return models.canonicalName(name);
-        } catch (BadInputException e) {
-            if (scenario instanceof HarnessScenario) {
-                throw new BadInputException("unknown model '" + name + "': scenario " + scenario.name()
-                        + " compares thread kinds " + ThreadKind.names());
-            }
-            throw e;
+        if (!o.jvms.isEmpty()) {
+            throw new BadInputException("--forks 0 runs in this JVM, so it cannot run on --jvm " + o.jvms.get(0));
         }
-    }
-
-    private boolean knownModel(String name) {
-        try {
-            models.canonicalName(name);
-            return true;
-        } catch (BadInputException e) {
-            return false;
+        if (!jvmArgs.isEmpty()) {
+            throw new BadInputException("--forks 0 runs in this JVM, so it cannot take --jvm-args");
+        }
+        if (o.timeout != null) {
+            throw new BadInputException("--forks 0 runs in this JVM, which cannot be killed at a --timeout");
         }
     }
 
@@ -140,7 +122,7 @@ public final class Planner {
         Map<String, String> out = new LinkedHashMap<>();
         Set<String> known = new LinkedHashSet<>();
         for (ScenarioRun r : runs) {
-            scenarios.get(r.scenario()).params().forEach(p -> known.add(p.name()));
+            scenarios.get(r.scenario()).description().params().forEach(p -> known.add(p.name()));
         }
         for (String option : options) {
             int eq = option.indexOf('=');

@@ -1,7 +1,7 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.core.result.Result;
-import dev.loomlab.core.trial.ProgressListener;
+import dev.loomlab.core.outcome.ProgressListener;
 
 /** Shows a run's progress: a bar on a terminal, plain lines elsewhere (CI, pipes). Writes to stderr. */
 public interface Progress extends AutoCloseable {

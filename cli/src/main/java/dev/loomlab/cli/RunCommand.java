@@ -1,6 +1,7 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.param.Units;
 import dev.loomlab.core.result.Result;
@@ -52,9 +53,9 @@ final class RunCommand implements Callable<Integer> {
         if (plan.isEmpty()) {
             throw new BadInputException("nothing to run");
         }
-        List<Result> results = new RunSession(scenarios, models, TrialRunner.withCurrentClassPath())
+        List<Result> results = new RunSession(scenarios, models, TrialRunner.withCurrentClassPath(), options.sampleThreads)
                 .run(plan, timeout, options.out, command, System.out);
-        boolean allOk = results.stream().allMatch(r -> r.ok() || "not_applicable".equals(r.status()));
+        boolean allOk = results.stream().allMatch(r -> r.ok() || r.status() == Status.NOT_APPLICABLE);
         return allOk ? 0 : 1;
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.core.Defaults;
 import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
@@ -15,13 +16,13 @@ public final class RunOptions {
             description = "a scenario parameter; a comma list (sleep=100ms,200ms) is a sweep. Values take units: 300ms, 2s, 10k")
     List<String> params = new ArrayList<>();
 
-    @Option(names = "--forks", paramLabel = "N", description = "forked JVMs per result (default 1; 0 = in-process, for debugging)")
+    @Option(names = "--forks", paramLabel = "N", description = "forked JVMs per result (default " + Defaults.FORKS + ", or the suite's; 0 = in-process, for debugging)")
     Integer forks;
 
-    @Option(names = "--warmup", paramLabel = "N", description = "warm-up iterations per fork (default 1, or the suite's or scenario's)")
+    @Option(names = "--warmup", paramLabel = "N", description = "warm-up iterations per fork (default " + Defaults.WARMUP + ", or the suite's or scenario's)")
     Integer warmup;
 
-    @Option(names = "--iterations", paramLabel = "N", description = "measured iterations per fork (default 3, or the suite's)")
+    @Option(names = "--iterations", paramLabel = "N", description = "measured iterations per fork (default " + Defaults.ITERATIONS + ", or the suite's)")
     Integer iterations;
 
     @Option(names = "--jvm", paramLabel = "JAVA_HOME",
@@ -40,9 +41,14 @@ public final class RunOptions {
     @Option(names = "--out", paramLabel = "DIR", description = "results folder (default results/<timestamp>)")
     String out;
 
+    @Option(names = "--sample-threads",
+            description = "sample thread counts every 10 ms during each iteration for the daemon / non-daemon peaks"
+                    + " (a sampler thread then runs beside the model; off by default)")
+    boolean sampleThreads;
+
     /** True when no option was given. */
     boolean isEmpty() {
         return models.isEmpty() && params.isEmpty() && forks == null && warmup == null && iterations == null
-                && jvms.isEmpty() && jvmArgs.isEmpty() && timeout == null && out == null;
+                && jvms.isEmpty() && jvmArgs.isEmpty() && timeout == null && out == null && !sampleThreads;
     }
 }

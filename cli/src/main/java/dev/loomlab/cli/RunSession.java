@@ -4,15 +4,15 @@ import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultAssembler;
-import dev.loomlab.core.scenario.HarnessScenario;
+import dev.loomlab.core.scenario.Trait;
 import dev.loomlab.core.scenario.ScenarioCatalog;
 import dev.loomlab.core.trial.Jdk;
-import dev.loomlab.core.trial.JvmInfo;
-import dev.loomlab.core.trial.ProgressListener;
+import dev.loomlab.core.outcome.JvmInfo;
+import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.trial.TrialExecutor;
-import dev.loomlab.core.trial.TrialOutcome;
+import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.trial.TrialRunner;
-import dev.loomlab.core.trial.TrialSpec;
+import dev.loomlab.core.outcome.TrialSpec;
 import dev.loomlab.report.ConsoleReport;
 import dev.loomlab.report.ResultsFolder;
 
@@ -38,12 +38,15 @@ final class RunSession {
     private final ScenarioCatalog scenarios;
     private final ModelCatalog models;
     private final TrialRunner runner;
+    private final boolean sampleThreads;
     private volatile boolean shuttingDown;
 
-    RunSession(ScenarioCatalog scenarios, ModelCatalog models, TrialRunner runner) {
+    /** @param sampleThreads true to sample thread counts during each iteration (a sampler thread beside the model) */
+    RunSession(ScenarioCatalog scenarios, ModelCatalog models, TrialRunner runner, boolean sampleThreads) {
         this.scenarios = scenarios;
         this.models = models;
         this.runner = runner;
+        this.sampleThreads = sampleThreads;
     }
 
     /**
@@ -101,10 +104,10 @@ final class RunSession {
         List<TrialOutcome> outcomes = new ArrayList<>();
         List<String> logs = new ArrayList<>();
         // A JMH scenario's one trial JVM hosts JMH, which forks p.forks() JVMs of its own.
-        int trials = p.scenario() instanceof HarnessScenario h && h.runsAllForks() && p.forks() > 0 ? 1 : p.forks();
+        int trials = p.scenario().has(Trait.FORKS_ITSELF) && p.forks() > 0 ? 1 : p.forks();
         for (int fork = p.forks() == 0 ? 0 : 1; fork <= trials; fork++) {
-            TrialSpec spec = new TrialSpec(p.scenario().name(), p.model(), p.params().canonical(), p.warmup(),
-                    p.iterations(), fork, p.forks());
+            TrialSpec spec = new TrialSpec(p.scenario().name(), p.model().name(), p.params().canonical(), p.warmup(),
+                    p.iterations(), fork, p.forks(), sampleThreads);
             ProgressListener listener = progress.trialStarted(p, fork);
             if (p.forks() == 0) {
                 outcomes.add(inProcess(spec, listener));
@@ -119,7 +122,7 @@ final class RunSession {
                 }
             }
         }
-        return ResultAssembler.assemble(p.scenario(), p.model(), p.params(), p.forks(), p.warmup(), p.iterations(),
+        return ResultAssembler.assemble(p.scenario(), p.model().name(), p.model(), p.params(), p.forks(), p.warmup(), p.iterations(),
                 outcomes, logs, Runtime.getRuntime().availableProcessors());
     }
 

@@ -112,7 +112,7 @@ class BadInputTest {
     @Test
     void anUnwritableOutIsRefused() throws Exception {
         Path file = Files.writeString(tmp.resolve("a-file"), "x");
-        CliHarness.Outcome o = CliHarness.run("run", "sleep", "-p", "tasks=1", "-p", "sleep=1ms",
+        CliHarness.Outcome o = CliHarness.run("run", "sleep", "--forks", "1", "-p", "tasks=1", "-p", "sleep=1ms",
                 "--out", file.resolve("sub").toString());
         assertThat(o.exit()).isEqualTo(2);
         assertThat(o.err().strip()).startsWith("loomlab: cannot write to --out").doesNotContain("\n");
@@ -122,7 +122,7 @@ class BadInputTest {
     void aFolderThatHoldsResultsIsNotOverwritten() throws Exception {
         Path out = Files.createDirectories(tmp.resolve("used"));
         Files.writeString(out.resolve("results.jsonl"), "{}\n");
-        CliHarness.Outcome o = CliHarness.run("run", "sleep", "-p", "tasks=1", "-p", "sleep=1ms", "--out", out.toString());
+        CliHarness.Outcome o = CliHarness.run("run", "sleep", "--forks", "1", "-p", "tasks=1", "-p", "sleep=1ms", "--out", out.toString());
         assertThat(o.exit()).isEqualTo(2);
         assertThat(Files.readString(out.resolve("results.jsonl"))).isEqualTo("{}\n");
     }

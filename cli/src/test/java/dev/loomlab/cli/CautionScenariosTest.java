@@ -18,7 +18,7 @@ class CautionScenariosTest {
     @Test
     void aSemaphoreOfTheLimitAvoidsEveryRejection() throws Exception {
         Path out = tmp.resolve("semaphore");
-        CliHarness.Outcome o = CliHarness.run("run", "semaphore", "-m", "virtual,virtual-bounded:5", "-p", "tasks=50",
+        CliHarness.Outcome o = CliHarness.run("run", "semaphore", "--forks", "1", "-m", "virtual,virtual-bounded:5", "-p", "tasks=50",
                 "-p", "limit=5", "-p", "latency=10ms", "-p", "overflow=reject", "--warmup", "0", "--iterations", "1",
                 "--out", out.toString());
         assertThat(o.exit()).as(o.err()).isZero();
@@ -38,7 +38,7 @@ class CautionScenariosTest {
     @Test
     void threadLocalTrialsReportObjectsAndAllocation() throws Exception {
         Path out = tmp.resolve("threadlocal");
-        CliHarness.Outcome o = CliHarness.run("run", "threadlocal", "-m", "virtual", "-p", "tasks=200", "-p", "cache=threadlocal",
+        CliHarness.Outcome o = CliHarness.run("run", "threadlocal", "--forks", "1", "-m", "virtual", "-p", "tasks=200", "-p", "cache=threadlocal",
                 "--warmup", "0", "--iterations", "1", "--out", out.toString());
         assertThat(o.exit()).as(o.err()).isZero();
         JsonNode r = RunContractTest.results(out).get(0);

@@ -3,7 +3,7 @@ package dev.loomlab.cli;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultJson;
 import dev.loomlab.core.stats.Summary;
-import dev.loomlab.core.trial.JvmInfo;
+import dev.loomlab.core.outcome.JvmInfo;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,7 +34,8 @@ class CompareAndAdviseTest {
         metrics.put("wall_ms", Summary.of(new double[]{medianMs * 0.97, medianMs, medianMs * 1.04}));
         metrics.put("throughput_per_s", Summary.of(new double[]{2000 / (medianMs * 1.04) * 1000, 2000 / medianMs * 1000,
                 2000 / (medianMs * 0.97) * 1000}));
-        return new Result("sleep", model, params, JVM, 1, 1, 3, "ok", null, metrics, 50.0, 50 / medianMs, null, null, List.of());
+        return Result.builder("sleep", model).params(params).jvm(JVM).rounds(1, 1, 3).metrics(metrics)
+                .bound(50.0, 50 / medianMs, null).build();
     }
 
     private Path folder(String name, List<Result> results) throws Exception {

@@ -19,7 +19,7 @@ class CpuScenarioTest {
         for (String scenario : List.of("cpu-sqrt", "cpu-pi")) {
             Path out = tmp.resolve(scenario);
             String size = scenario.equals("cpu-sqrt") ? "n=200000" : "terms=200000";
-            CliHarness.Outcome o = CliHarness.run("run", scenario, "-m", "platform:1,virtual", "-p", "tasks=20", "-p", size,
+            CliHarness.Outcome o = CliHarness.run("run", scenario, "--forks", "1", "-m", "platform:1,virtual", "-p", "tasks=20", "-p", size,
                     "--warmup", "1", "--iterations", "2", "--out", out.toString());
             assertThat(o.exit()).as(o.err()).isZero();
             for (JsonNode r : RunContractTest.results(out)) {
@@ -39,7 +39,7 @@ class CpuScenarioTest {
     @Test
     void mixedSweepsYieldFrequency() throws Exception {
         Path out = tmp.resolve("mixed");
-        CliHarness.Outcome o = CliHarness.run("run", "mixed", "-m", "virtual", "-p", "tasks=20", "-p", "n=100000",
+        CliHarness.Outcome o = CliHarness.run("run", "mixed", "--forks", "1", "-m", "virtual", "-p", "tasks=20", "-p", "n=100000",
                 "-p", "sleep=5ms", "-p", "yield-every=0,1000", "--warmup", "0", "--iterations", "1", "--out", out.toString());
         assertThat(o.exit()).as(o.err()).isZero();
         List<JsonNode> results = RunContractTest.results(out);

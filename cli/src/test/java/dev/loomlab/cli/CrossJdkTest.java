@@ -34,7 +34,7 @@ class CrossJdkTest {
     void structuredIsNotApplicableOnJdk21AndRunsForkedOnThisJdk() throws Exception {
         String jdk21 = jdk21();
         Path out = tmp.resolve("structured");
-        CliHarness.Outcome o = CliHarness.run("run", "fanout", "-m", "structured", "-p", "profiles=100", "-p", "latency=20ms",
+        CliHarness.Outcome o = CliHarness.run("run", "fanout", "--forks", "1", "-m", "structured", "-p", "profiles=100", "-p", "latency=20ms",
                 "--warmup", "0", "--iterations", "1", "--jvm", jdk21, "--jvm", System.getProperty("java.home"),
                 "--out", out.toString());
         assertThat(o.exit()).as(o.err()).isZero();
@@ -57,7 +57,7 @@ class CrossJdkTest {
         String jdk21 = jdk21();
         org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= 24, "JEP 491 needs JDK 24+");
         Path out = tmp.resolve("pinning");
-        CliHarness.Outcome o = CliHarness.run("run", "pinning", "-m", "virtual", "-p", "lock=synchronized,reentrant,native,wait,clinit",
+        CliHarness.Outcome o = CliHarness.run("run", "pinning", "--forks", "1", "-m", "virtual", "-p", "lock=synchronized,reentrant,native,wait,clinit",
                 "-p", "tasks=20", "-p", "hold=50ms", "--warmup", "0", "--iterations", "1",
                 "--jvm", jdk21, "--jvm", System.getProperty("java.home"), "--out", out.toString());
         assertThat(o.exit()).as(o.err()).isZero();
@@ -100,7 +100,7 @@ class CrossJdkTest {
     void theSameTrialRunsOnJdk21AndOnThisJdk() throws Exception {
         String jdk21 = jdk21();
         Path out = tmp.resolve("cross");
-        CliHarness.Outcome o = CliHarness.run("run", "sleep", "-m", "virtual", "-p", "tasks=100", "-p", "sleep=20ms",
+        CliHarness.Outcome o = CliHarness.run("run", "sleep", "--forks", "1", "-m", "virtual", "-p", "tasks=100", "-p", "sleep=20ms",
                 "--warmup", "0", "--iterations", "1", "--jvm", jdk21, "--jvm", System.getProperty("java.home"),
                 "--out", out.toString());
         assertThat(o.exit()).as(o.err()).isZero();

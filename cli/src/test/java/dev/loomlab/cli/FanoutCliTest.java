@@ -21,7 +21,7 @@ class FanoutCliTest {
         int profiles = 40;
         int expectedFailed = new SimulatedUserService(Duration.ZERO, 0.1).failingProfiles(profiles);
         Path out = tmp.resolve("fanout");
-        CliHarness.Outcome o = CliHarness.run("run", "fanout",
+        CliHarness.Outcome o = CliHarness.run("run", "fanout", "--forks", "1",
                 "-m", "virtual,virtual-direct,completable:50,coroutines,coroutines-virtual,coroutines-io,reactor,platform:8",
                 "-p", "profiles=" + profiles, "-p", "latency=20ms", "-p", "failure-rate=0.1",
                 "--warmup", "0", "--iterations", "1", "--out", out.toString());

@@ -48,7 +48,7 @@ class LoadCommandTest {
             Result r = results.get(0);
             assertThat(r.scenario()).isEqualTo("load");
             assertThat(r.model()).isEqualTo("closed:4");
-            assertThat(r.status()).isEqualTo("ok");
+            assertThat(r.status()).isEqualTo(dev.loomlab.core.outcome.Status.OK);
             double requests = ((Summary) r.metrics().get("requests")).median();
             assertThat(requests).isPositive().isEqualTo((double) served.get());
             assertThat(((Summary) r.metrics().get("ok")).median()).isEqualTo(requests);

@@ -20,7 +20,7 @@ class MicrobenchCliTest {
     @Test
     void jmhScenariosGiveScoreAndErrorForBothThreadKinds() throws Exception {
         Path out = tmp.resolve("jmh");
-        CliHarness.Outcome o = CliHarness.run("run", "thread-create,handoff", "-m", "platform,virtual",
+        CliHarness.Outcome o = CliHarness.run("run", "thread-create,handoff", "--forks", "1", "-m", "platform,virtual",
                 "-p", "iteration-time=100ms", "-p", "pairs=2", "-p", "mechanism=park", "--warmup", "0",
                 "--iterations", "3", "--out", out.toString());
         assertThat(o.exit()).as(o.err() + o.out()).isZero();
@@ -64,7 +64,7 @@ class MicrobenchCliTest {
     @Test
     void resultsJmhDidNotMeasureCarryNoJmhField() throws Exception {
         Path out = tmp.resolve("plain");
-        CliHarness.Outcome o = CliHarness.run("run", "memory", "-m", "virtual,platform:4", "-p", "threads=200",
+        CliHarness.Outcome o = CliHarness.run("run", "memory", "--forks", "1", "-m", "virtual,platform:4", "-p", "threads=200",
                 "--warmup", "0", "--iterations", "1", "--out", out.toString());
         assertThat(o.exit()).as(o.err() + o.out()).isZero();
         List<JsonNode> results = RunContractTest.results(out);
@@ -74,6 +74,6 @@ class MicrobenchCliTest {
         assertThat(results.get(0).get("metrics").get("bytes_per_thread").get("median").asDouble()).isGreaterThan(0);
         // An executor model is no thread kind: not applicable, with the reason.
         assertThat(results.get(1).get("status").asText()).isEqualTo("not_applicable");
-        assertThat(results.get(1).get("error").asText()).contains("thread kinds");
+        assertThat(results.get(1).get("error").asText()).contains("scenario memory runs as threads; model platform:4 runs");
     }
 }

@@ -13,8 +13,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** A real forked run through the CLI writes every file, and results.jsonl follows DESIGN.md's contract. */
 class RunContractTest {
-    static final List<String> TOP_LEVEL = List.of("scenario", "model", "params", "jvm", "forks", "warmup", "iterations",
-            "status", "error", "metrics", "bound_ms", "efficiency", "published");
+    static final List<String> TOP_LEVEL = List.of("contract", "scenario", "model", "model_info", "form", "params", "jvm",
+            "forks", "warmup", "iterations", "status", "error", "score", "metrics", "bound_ms", "efficiency", "published");
     static final List<String> SUMMARY_METRICS = List.of("wall_ms", "throughput_per_s", "cpu_util_pct", "peak_rss_mb",
             "peak_heap_mb", "threads_peak", "threads_daemon_peak", "threads_nondaemon_peak", "carriers", "gc_count",
             "gc_time_ms");
@@ -35,8 +35,9 @@ class RunContractTest {
     @Test
     void sleepOnAPoolAndVirtualThreadsFollowsTheContract() throws Exception {
         Path out = tmp.resolve("run");
+        // The default fork count (two), and the opt-in thread sampler.
         CliHarness.Outcome o = CliHarness.run("run", "sleep", "-m", "platform:10,virtual", "-p", "tasks=100",
-                "-p", "sleep=50ms", "--warmup", "1", "--iterations", "2", "--out", out.toString());
+                "-p", "sleep=50ms", "--warmup", "1", "--iterations", "2", "--sample-threads", "--out", out.toString());
         assertThat(o.exit()).as(o.err()).isZero();
         for (String f : List.of("results.jsonl", "results.csv", "report.md", "report.html", "summary.json")) {
             assertThat(out.resolve(f)).isNotEmptyFile();
@@ -46,7 +47,10 @@ class RunContractTest {
         for (JsonNode r : results) {
             TOP_LEVEL.forEach(k -> assertThat(r.has(k)).as(k).isTrue());
             assertThat(r.get("status").asText()).isEqualTo("ok");
-            assertThat(r.get("forks").asInt()).isEqualTo(1);
+            assertThat(r.get("contract").asInt()).isEqualTo(2);
+            assertThat(r.get("forks").asInt()).isEqualTo(2);
+            assertThat(r.get("score").asText()).isEqualTo("wall_ms");
+            assertThat(r.get("form").asText()).isEqualTo("blocking");
             assertThat(r.get("params").get("tasks").asInt()).isEqualTo(100);
             assertThat(r.get("params").get("sleep").asText()).isEqualTo("50ms");
             assertThat(r.get("jvm").get("version").asText()).isNotBlank();
@@ -58,18 +62,22 @@ class RunContractTest {
                 for (String stat : List.of("median", "mean", "min", "max", "stdev", "ci999", "samples")) {
                     assertThat(s.has(stat)).as(name + "." + stat).isTrue();
                 }
-                assertThat(s.get("samples")).as(name).hasSize(2);
+                // every measured iteration of both forks: 2 × 2
+                assertThat(s.get("samples")).as(name).hasSize(4);
             }
             JsonNode lat = m.get("task_latency_ms");
             for (String p : List.of("p50", "p90", "p99", "p999", "max")) {
                 assertThat(lat.get(p).asDouble()).as(p).isGreaterThanOrEqualTo(50.0);
             }
-            assertThat(lat.get("count").asInt()).isEqualTo(200);
+            assertThat(lat.get("count").asInt()).isEqualTo(100 * 4);
             // The merged latency histogram is kept, so reports can draw the whole distribution.
             assertThat(r.get("histograms").get("task_latency_ms").asText()).isNotBlank();
         }
         JsonNode pool = results.get(0);
         assertThat(pool.get("model").asText()).isEqualTo("platform:10");
+        assertThat(pool.get("model_info").get("kind").asText()).isEqualTo("platform");
+        assertThat(pool.get("model_info").get("concurrency").asInt()).isEqualTo(10);
+        assertThat(pool.get("model_info").get("threads").asText()).isEqualTo("platform");
         assertThat(pool.get("bound_ms").asDouble()).isEqualTo(500.0);
         // 100 tasks of 50 ms on 10 threads: ten waves, never faster.
         assertThat(pool.get("metrics").get("wall_ms").get("min").asDouble()).isGreaterThanOrEqualTo(500.0);
@@ -77,10 +85,11 @@ class RunContractTest {
         assertThat(pool.get("metrics").get("threads_nondaemon_peak").get("median").asDouble()).isGreaterThanOrEqualTo(10.0);
         JsonNode virtual = results.get(1);
         assertThat(virtual.get("bound_ms").asDouble()).isEqualTo(50.0);
+        assertThat(virtual.get("model_info").has("concurrency")).as("virtual has no limit").isFalse();
         assertThat(virtual.get("metrics").get("carriers").get("max").asDouble()).isGreaterThanOrEqualTo(1.0);
 
         assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(3);
-        assertThat(o.out()).contains("platform:10").contains("virtual").contains("wall ms (median ± ci)");
+        assertThat(o.out()).contains("platform:10").contains("virtual").contains("wall ms");
         JsonNode summary = Json.mapper().readTree(out.resolve("summary.json").toFile());
         for (String k : List.of("cores", "cpu_model", "memory_mb", "os", "container", "jdks", "loomlab_version", "started", "ended")) {
             assertThat(summary.has(k)).as(k).isTrue();
@@ -104,12 +113,13 @@ class RunContractTest {
     void publishedFiguresAppearBesideOurs() throws Exception {
         Path out = tmp.resolve("published");
         // The article's parameters, cut to one short iteration: a platform pool of 1000 is 10 waves of 300 ms.
-        CliHarness.Outcome o = CliHarness.run("run", "sleep", "-m", "platform:1000", "--warmup", "0", "--iterations", "1",
+        CliHarness.Outcome o = CliHarness.run("run", "sleep", "--forks", "1", "-m", "platform:1000", "--warmup", "0", "--iterations", "1",
                 "--out", out.toString());
         assertThat(o.exit()).as(o.err()).isZero();
         JsonNode r = results(out).get(0);
         assertThat(r.get("published").get("wall_ms").asDouble()).isEqualTo(3138.0);
-        assertThat(r.get("published").get("source").asText()).startsWith("004_");
+        assertThat(r.get("published").get("article").asText()).isEqualTo("004");
+        assertThat(r.get("published").get("title").asText()).isEqualTo("Java virtual threads: internals and performance");
         assertThat(r.get("metrics").get("wall_ms").get("median").asDouble()).isGreaterThanOrEqualTo(3000.0);
         assertThat(o.out()).contains("3,138");
     }
@@ -117,7 +127,7 @@ class RunContractTest {
     @Test
     void reportReRendersAFolder() throws Exception {
         Path out = tmp.resolve("rerender");
-        assertThat(CliHarness.run("run", "sleep", "-m", "virtual", "-p", "tasks=10", "-p", "sleep=1ms", "--warmup", "0",
+        assertThat(CliHarness.run("run", "sleep", "--forks", "1", "-m", "virtual", "-p", "tasks=10", "-p", "sleep=1ms", "--warmup", "0",
                 "--iterations", "1", "--out", out.toString()).exit()).isZero();
         Files.delete(out.resolve("report.md"));
         Files.delete(out.resolve("report.html"));
@@ -134,7 +144,7 @@ class RunContractTest {
     @Test
     void aTrialThatTimesOutIsRecordedAndTheRunGoesOn() throws Exception {
         Path out = tmp.resolve("timeout");
-        CliHarness.Outcome o = CliHarness.run("run", "sleep", "-m", "virtual", "-p", "tasks=1", "-p", "sleep=5m,1ms",
+        CliHarness.Outcome o = CliHarness.run("run", "sleep", "--forks", "1", "-m", "virtual", "-p", "tasks=1", "-p", "sleep=5m,1ms",
                 "--warmup", "0", "--iterations", "1", "--timeout", "6s", "--out", out.toString());
         assertThat(o.exit()).as("a failed result makes the run exit 1").isEqualTo(1);
         List<JsonNode> results = results(out);

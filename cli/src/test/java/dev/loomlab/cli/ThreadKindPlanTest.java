@@ -45,7 +45,8 @@ class ThreadKindPlanTest {
         PlannedResult quick = planner.plan(List.of("quick"), new RunOptions()).stream()
                 .filter(p -> p.scenario().name().equals("thread-start")).findFirst().orElseThrow();
         assertThat(quick.warmup()).isEqualTo(1);
-        assertThat(quick.iterations()).isEqualTo(3);
+        assertThat(quick.iterations()).isEqualTo(5);
+        assertThat(quick.forks()).as("the quick suite's @rounds").isEqualTo(1);
         assertThat(quick.params().canonical()).containsEntry("iteration-time", "200ms");
         List<PlannedResult> seeds = planner.plan(List.of("seeds"), new RunOptions()).stream()
                 .filter(p -> p.scenario().name().equals("handoff")).toList();

@@ -19,7 +19,7 @@ class WebRunTest {
         Path out = tmp.resolve("web");
         // The test's trial JVM runs from the build's class path, not dist/lib: tell it where the servers are.
         String home = System.getProperty("loomlab.home");
-        CliHarness.Outcome o = CliHarness.run("run", "web", "-m", "jdk", "-p", "users=20", "-p", "delay=50ms",
+        CliHarness.Outcome o = CliHarness.run("run", "web", "--forks", "1", "-m", "jdk", "-p", "users=20", "-p", "delay=50ms",
                 "-p", "warmup=0s", "-p", "duration=1s", "--iterations", "2", "--jvm-args", "-Dloomlab.home=" + home,
                 "--out", out.toString());
         assertThat(o.exit()).as(o.out() + o.err()).isZero();

@@ -1,13 +1,14 @@
 package dev.loomlab.foreign;
 
+import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.model.ModelCatalog;
-import dev.loomlab.core.pinning.PinnedStack;
+import dev.loomlab.core.outcome.PinnedStack;
 import dev.loomlab.core.scenario.ScenarioCatalog;
-import dev.loomlab.core.trial.IterationResult;
-import dev.loomlab.core.trial.ProgressListener;
+import dev.loomlab.core.outcome.IterationResult;
+import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.trial.TrialExecutor;
-import dev.loomlab.core.trial.TrialOutcome;
-import dev.loomlab.core.trial.TrialSpec;
+import dev.loomlab.core.outcome.TrialOutcome;
+import dev.loomlab.core.outcome.TrialSpec;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -44,7 +45,7 @@ class NativeFrameTest {
     void virtualThreadsBlockingInTheNativeFramePinTheirCarriers() throws InterruptedException {
         TrialOutcome o = new TrialExecutor(ScenarioCatalog.load(), ModelCatalog.load()).execute(new TrialSpec("pinning",
                 "virtual", Map.of("tasks", "8", "hold", "50ms", "lock", "native"), 0, 1, 0), ProgressListener.NONE);
-        assertThat(o.status()).as(o.error()).isEqualTo(TrialOutcome.OK);
+        assertThat(o.status()).as(o.error()).isEqualTo(Status.OK);
         IterationResult it = o.iterations().get(0);
         assertThat(it.metrics().get("pinned_events")).isGreaterThanOrEqualTo(8.0);
         assertThat(it.metrics().get("wall_ms")).isGreaterThanOrEqualTo(it.metrics().get("pinned_bound_ms"));

@@ -1,7 +1,6 @@
 package dev.loomlab.kotlin
 
 import dev.loomlab.core.fanout.FanoutModel
-import dev.loomlab.core.fanout.FanoutProvider
 import dev.loomlab.core.fanout.SimulatedUserService
 import dev.loomlab.core.fanout.SimulatedUserService.NOTIFICATIONS
 import dev.loomlab.core.fanout.SimulatedUserService.NOTIFICATIONS_OF_ANY
@@ -13,7 +12,6 @@ import dev.loomlab.core.fanout.SimulatedUserService.USER
 import dev.loomlab.core.fanout.User
 import dev.loomlab.core.fanout.UserProfile
 import dev.loomlab.core.fanout.UserService
-import dev.loomlab.core.model.Model
 import dev.loomlab.core.model.TaskClock
 import kotlinx.coroutines.CancellationException
 import kotlinx.coroutines.CoroutineDispatcher
@@ -23,19 +21,6 @@ import kotlinx.coroutines.coroutineScope
 import kotlinx.coroutines.delay
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.runBlocking
-import java.util.Optional
-
-/** The fan-out forms of the Kotlin models. */
-class CoroutineFanouts : FanoutProvider {
-    override fun of(model: Model, service: SimulatedUserService): Optional<FanoutModel> = Optional.ofNullable(
-        when (model.name()) {
-            "coroutines" -> SuspendingFanout(service)
-            "coroutines-io" -> BlockingCoroutineFanout { body -> body(Dispatchers.IO) }
-            "coroutines-virtual" -> BlockingCoroutineFanout { body -> Dispatching.withVirtualDispatcher(body) }
-            else -> null
-        }
-    )
-}
 
 /** Launches one coroutine per profile on [dispatcher] and records each build's outcome in [clock]. */
 private fun buildEach(
@@ -61,19 +46,19 @@ private fun buildEach(
  * `coroutines`: article 001's Kotlin code — `coroutineScope { async … await }` with each call a
  * `delay(latency)` on Dispatchers.Default; no thread waits for a call.
  */
-internal class SuspendingFanout(private val service: SimulatedUserService) : FanoutModel {
-    override fun buildAll(ignored: UserService, built: Array<UserProfile?>, clock: TaskClock) =
-        buildEach(Dispatchers.Default, built, clock) { id -> build(id) }
+internal class SuspendingFanout : FanoutModel {
+    override fun buildAll(service: SimulatedUserService, built: Array<UserProfile?>, clock: TaskClock) =
+        buildEach(Dispatchers.Default, built, clock) { id -> build(service, id) }
 
-    private suspend fun build(id: Int): UserProfile = coroutineScope {
-        val user = call(id, USER) { User(id, "User-$id") }
-        val orders = async { call(user.id, ORDERS) { ORDERS_OF_ANY } }
-        val prefs = async { call(user.id, PREFERENCES) { PREFERENCES_OF_ANY } }
-        val notifications = async { call(user.id, NOTIFICATIONS) { NOTIFICATIONS_OF_ANY } }
+    private suspend fun build(service: SimulatedUserService, id: Int): UserProfile = coroutineScope {
+        val user = call(service, id, USER) { User(id, "User-$id") }
+        val orders = async { call(service, user.id, ORDERS) { ORDERS_OF_ANY } }
+        val prefs = async { call(service, user.id, PREFERENCES) { PREFERENCES_OF_ANY } }
+        val notifications = async { call(service, user.id, NOTIFICATIONS) { NOTIFICATIONS_OF_ANY } }
         UserProfile(user, orders.await(), prefs.await(), notifications.await())
     }
 
-    private suspend fun <T> call(id: Int, call: Int, value: () -> T): T {
+    private suspend fun <T> call(service: SimulatedUserService, id: Int, call: Int, value: () -> T): T {
         delay(service.latency().toMillis())
         service.finish(id, call)
         return value()
@@ -88,7 +73,7 @@ internal class SuspendingFanout(private val service: SimulatedUserService) : Fan
 internal class BlockingCoroutineFanout(
     private val dispatchers: ((CoroutineDispatcher) -> Unit) -> Unit,
 ) : FanoutModel {
-    override fun buildAll(service: UserService, built: Array<UserProfile?>, clock: TaskClock) = dispatchers { dispatcher ->
+    override fun buildAll(service: SimulatedUserService, built: Array<UserProfile?>, clock: TaskClock) = dispatchers { dispatcher ->
         buildEach(dispatcher, built, clock) { id -> build(service, dispatcher, id) }
     }
 

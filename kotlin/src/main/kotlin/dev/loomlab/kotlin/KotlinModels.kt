@@ -1,49 +1,50 @@
 package dev.loomlab.kotlin
 
-import dev.loomlab.core.model.BlockingTask
-import dev.loomlab.core.model.Model
+import dev.loomlab.core.fanout.FanoutModel
+import dev.loomlab.core.model.BlockingRunner
+import dev.loomlab.core.model.Form
+import dev.loomlab.core.model.ModelKind
 import dev.loomlab.core.model.ModelProvider
-import dev.loomlab.core.model.ModelProvider.ModelKind
-import dev.loomlab.core.model.Style
-import dev.loomlab.core.model.TaskClock
-import java.util.OptionalInt
+import dev.loomlab.core.model.RunnerBinding
+import dev.loomlab.core.model.Sizing
+import dev.loomlab.core.model.ServingThread
+import kotlinx.coroutines.Dispatchers
 
-/** The Kotlin module's models: coroutines with `delay`, and blocking calls on Dispatchers.IO or on virtual threads. */
+/**
+ * The Kotlin module's models: `coroutines` (suspending `delay` calls on Dispatchers.Default; a fan-out
+ * form only), and blocking calls as coroutines on Dispatchers.IO (`coroutines-io`, at most 64 at once) or
+ * on a virtual-thread dispatcher (`coroutines-virtual`).
+ */
 class KotlinModels : ModelProvider {
     override fun kinds(): List<ModelKind> = listOf(
-        ModelKind("coroutines", false, "Kotlin coroutines on Dispatchers.Default, suspending (delay) calls") { CoroutinesModel },
-        ModelKind("coroutines-io", false, "Kotlin coroutines making blocking calls on Dispatchers.IO (64 threads)") { CoroutinesIoModel },
-        ModelKind("coroutines-virtual", false, "Kotlin coroutines making blocking calls on a virtual-thread dispatcher") {
-            CoroutinesVirtualModel
+        ModelKind.of("coroutines", Sizing.NONE, ServingThread.EVENT_LOOP,
+            "Kotlin coroutines on Dispatchers.Default, suspending (delay) calls"),
+        ModelKind.of("coroutines-io", Sizing.NONE, ServingThread.PLATFORM,
+            "Kotlin coroutines making blocking calls on Dispatchers.IO (64 threads)").limitedTo(IO_THREADS),
+        ModelKind.of("coroutines-virtual", Sizing.NONE, ServingThread.VIRTUAL,
+            "Kotlin coroutines making blocking calls on a virtual-thread dispatcher"),
+    )
+
+    override fun runners(): List<RunnerBinding<*>> = listOf(
+        RunnerBinding.of("coroutines", FanoutModel.FORM) { SuspendingFanout() },
+        RunnerBinding.of("coroutines-io", Form.BLOCKING) { ioRunner },
+        RunnerBinding.of("coroutines-io", FanoutModel.FORM) { BlockingCoroutineFanout { body -> body(Dispatchers.IO) } },
+        RunnerBinding.of("coroutines-virtual", Form.BLOCKING) { virtualRunner },
+        RunnerBinding.of("coroutines-virtual", FanoutModel.FORM) {
+            BlockingCoroutineFanout { body -> Dispatching.withVirtualDispatcher(body) }
         },
     )
-}
 
-/** `coroutines`: runs only workloads with a suspending form (fanout); blocking ones say "not applicable". */
-object CoroutinesModel : Model {
-    override fun name() = "coroutines"
-    override fun style() = Style.SUSPENDING
-    override fun concurrency(): OptionalInt = OptionalInt.empty()
-    override fun runAll(task: BlockingTask, clock: TaskClock): Unit =
-        throw UnsupportedOperationException("coroutines runs only workloads with a suspending form")
-}
+    companion object {
+        /** Dispatchers.IO's default parallelism (kotlinx.coroutines.io.parallelism). */
+        const val IO_THREADS = 64
 
-/** `coroutines-io`: each blocking task a coroutine on Dispatchers.IO, which runs at most 64 at once. */
-object CoroutinesIoModel : Model {
-    /** Dispatchers.IO's default parallelism (kotlinx.coroutines.io.parallelism). */
-    const val IO_THREADS = 64
-    override fun name() = "coroutines-io"
-    override fun style() = Style.BLOCKING
-    override fun concurrency(): OptionalInt = OptionalInt.of(IO_THREADS)
-    override fun runAll(task: BlockingTask, clock: TaskClock) = Dispatching.runBlockingTasks(kotlinx.coroutines.Dispatchers.IO, task, clock)
-}
+        /** Each blocking task a coroutine on Dispatchers.IO. */
+        private val ioRunner = BlockingRunner { task, clock -> Dispatching.runBlockingTasks(Dispatchers.IO, task, clock) }
 
-/** `coroutines-virtual`: each blocking task a coroutine on a dispatcher that runs every continuation on a new virtual thread. */
-object CoroutinesVirtualModel : Model {
-    override fun name() = "coroutines-virtual"
-    override fun style() = Style.BLOCKING
-    override fun concurrency(): OptionalInt = OptionalInt.empty()
-    override fun runAll(task: BlockingTask, clock: TaskClock) = Dispatching.withVirtualDispatcher { dispatcher ->
-        Dispatching.runBlockingTasks(dispatcher, task, clock)
+        /** Each blocking task a coroutine on a dispatcher that runs every continuation on a new virtual thread. */
+        private val virtualRunner = BlockingRunner { task, clock ->
+            Dispatching.withVirtualDispatcher { dispatcher -> Dispatching.runBlockingTasks(dispatcher, task, clock) }
+        }
     }
 }

@@ -1,12 +1,13 @@
 package dev.loomlab.kotlin;
 
+import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.fanout.SimulatedUserService;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.scenario.ScenarioCatalog;
-import dev.loomlab.core.trial.ProgressListener;
+import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.trial.TrialExecutor;
-import dev.loomlab.core.trial.TrialOutcome;
-import dev.loomlab.core.trial.TrialSpec;
+import dev.loomlab.core.outcome.TrialOutcome;
+import dev.loomlab.core.outcome.TrialSpec;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -25,7 +26,7 @@ class CoroutinesTest {
     void everyCoroutineModelBuildsEveryProfileNoFasterThanTwoCalls() throws InterruptedException {
         for (String model : new String[]{"coroutines", "coroutines-io", "coroutines-virtual"}) {
             TrialOutcome o = run(model, "fanout", Map.of("profiles", "200", "latency", "20ms"));
-            assertThat(o.status()).as(model + ": " + o.error()).isEqualTo(TrialOutcome.OK);
+            assertThat(o.status()).as(model + ": " + o.error()).isEqualTo(Status.OK);
             assertThat(o.iterations().get(0).metrics().get("wall_ms")).as(model).isGreaterThanOrEqualTo(40.0);
             assertThat(o.iterations().get(0).metrics().get("profiles_built")).as(model).isEqualTo(200.0);
         }
@@ -44,7 +45,7 @@ class CoroutinesTest {
         int expected = new SimulatedUserService(Duration.ZERO, 0.1).failingProfiles(300);
         for (String model : new String[]{"coroutines", "coroutines-io", "coroutines-virtual"}) {
             TrialOutcome o = run(model, "fanout", Map.of("profiles", "300", "latency", "1ms", "failure-rate", "0.1"));
-            assertThat(o.status()).as(model + ": " + o.error()).isEqualTo(TrialOutcome.OK);
+            assertThat(o.status()).as(model + ": " + o.error()).isEqualTo(Status.OK);
             assertThat(o.iterations().get(0).metrics().get("profiles_failed")).as(model).isEqualTo((double) expected);
         }
     }
@@ -52,12 +53,12 @@ class CoroutinesTest {
     @Test
     void suspendingCoroutinesCannotRunBlockingTasksButTheBlockingFormsCan() throws InterruptedException {
         assertThat(run("coroutines", "sleep", Map.of("tasks", "10", "sleep", "1ms")).status())
-                .isEqualTo(TrialOutcome.NOT_APPLICABLE);
+                .isEqualTo(Status.NOT_APPLICABLE);
         TrialOutcome io = run("coroutines-io", "sleep", Map.of("tasks", "128", "sleep", "50ms"));
-        assertThat(io.status()).isEqualTo(TrialOutcome.OK);
+        assertThat(io.status()).isEqualTo(Status.OK);
         // 128 sleeps on 64 threads: two waves.
         assertThat(io.iterations().get(0).metrics().get("wall_ms")).isGreaterThanOrEqualTo(100.0);
         assertThat(run("coroutines-virtual", "sleep", Map.of("tasks", "100", "sleep", "50ms")).status())
-                .isEqualTo(TrialOutcome.OK);
+                .isEqualTo(Status.OK);
     }
 }

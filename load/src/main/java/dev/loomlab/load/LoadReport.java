@@ -1,6 +1,6 @@
 package dev.loomlab.load;
 
-import dev.loomlab.core.server.ServingThread;
+import dev.loomlab.core.model.ServingThread;
 import org.HdrHistogram.Histogram;
 
 import java.util.LinkedHashMap;

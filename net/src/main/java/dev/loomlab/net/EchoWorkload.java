@@ -1,17 +1,16 @@
 package dev.loomlab.net;
 
 import dev.loomlab.core.model.Model;
-import dev.loomlab.core.model.Style;
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.server.ServerProcess;
 import dev.loomlab.core.workload.ValidationException;
-import dev.loomlab.core.workload.Workload;
+import dev.loomlab.core.workload.Offer;
+import dev.loomlab.core.workload.TaskWorkload;
 
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -21,22 +20,19 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Article 004's echo experiment: an {@link EchoServer} of the model's kind in its own JVM, and
+ * Article 004's echo experiment: an {@link EchoServer} of the model's kind ({@link EchoServerKind}) in its own JVM, and
  * {@code connections} clients on virtual threads here. Each client connects, sends {@code hello},
  * reads it back, then holds its connection until every client has connected (so the server really
  * holds them all at once), says {@code bye} and reads until the server closes. Clients spread over
  * loopback source addresses ({@value #PER_SOURCE} each; the first share lets the kernel choose,
  * the others bind 127.0.0.2, .3, …) so the ephemeral ports of one address never run out. A task's latency is connect + round trip; failures are counted by kind.
  */
-public final class EchoWorkload implements Workload {
-    /** Server kinds, named as the models that select them. */
-    static final Set<String> SERVER_KINDS = Set.of("virtual", "thread-per-task", "nio");
+public final class EchoWorkload implements TaskWorkload {
     /** Connections per loopback source address, below Linux's ~28,000 ephemeral ports. */
     static final int PER_SOURCE = 20_000;
     /** Connects in flight at once: keeps SYNs within the accept backlog instead of retransmitting. */
@@ -65,14 +61,23 @@ public final class EchoWorkload implements Workload {
         this.outcomes = new byte[connections];
     }
 
+    /** The echo-server form: the model names the server; the clients here are always virtual threads. */
     @Override
-    public Set<Style> styles() {
-        return Set.of(Style.BLOCKING, Style.ASYNC);
-    }
+    public List<Offer<?>> offers() {
+        return List.of(new Offer<>(EchoServerKind.FORM, new Offer.Job<EchoServerKind>() {
+            @Override
+            public void open(EchoServerKind kind) throws Exception {
+                server = ServerProcess.start(EchoServer.class.getName(), List.of(), List.of(kind.name()), Duration.ofSeconds(60));
+            }
 
-    @Override
-    public boolean supports(Model model) {
-        return SERVER_KINDS.contains(model.name());
+            @Override
+            public void run(EchoServerKind kind, TaskClock clock) throws InterruptedException {
+                InetSocketAddress target = new InetSocketAddress(NetLimits.LOOPBACK, server.port());
+                for (int first = 0; first < connections; first += wave) {
+                    runWave(first, Math.min(wave, connections - first), target, clock);
+                }
+            }
+        }));
     }
 
     @Override
@@ -86,7 +91,6 @@ public final class EchoWorkload implements Workload {
         System.out.println("echo: open-file limit " + NetLimits.openFileLimit() + ": " + connections + " connections "
                 + (waves == 1 ? "held at once" : "in " + waves + " waves of at most " + wave + " held at once")
                 + ", from " + sources() + " loopback source address(es)");
-        server = ServerProcess.start(EchoServer.class.getName(), List.of(), List.of(model.name()), Duration.ofSeconds(60));
     }
 
     @Override
@@ -111,18 +115,9 @@ public final class EchoWorkload implements Workload {
     }
 
     @Override
-    public void beforeIteration() {
+    public void prepare() {
         Arrays.fill(outcomes, (byte) ErrorKind.NONE.ordinal());
         server.reset();
-    }
-
-    @Override
-    public void run(Model model, TaskClock clock) throws InterruptedException {
-        InetSocketAddress target = new InetSocketAddress(NetLimits.LOOPBACK, server.port());
-        for (int first = 0; first < connections; first += wave) {
-            runWave(first, Math.min(wave, connections - first), target, clock);
-        }
-        serverStats = serverStats();
     }
 
     /** Clients {@code first … first + count - 1}: all connect, then all say bye. */
@@ -199,21 +194,10 @@ public final class EchoWorkload implements Workload {
         }
     }
 
-    private Map<String, Double> serverStats() {
-        try {
-            return server.stats();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Map.of();
-        }
-    }
-
     /** Every client ended; round trips + errors = connections; the server echoed every round trip. */
     @Override
     public void validate(TaskClock clock) throws ValidationException {
-        Workload.requireAllCompleted(clock);
+        TaskWorkload.requireAllCompleted(clock);
         long roundTrips = connections - ErrorKind.count(outcomes).get("errors").longValue();
         Double echoed = serverStats.get("echoed");
         if (echoed != null && echoed < roundTrips) {
@@ -228,7 +212,8 @@ public final class EchoWorkload implements Workload {
      * thread-per-task {@code server_thread_limit} when the machine refused a thread.
      */
     @Override
-    public Map<String, Double> metrics(TaskClock clock) {
+    public Map<String, Double> collect(TaskClock clock) {
+        serverStats = server.stats();
         Map<String, Double> errors = ErrorKind.count(outcomes);
         Map<String, Double> out = new LinkedHashMap<>();
         out.put("round_trips", connections - errors.get("errors"));

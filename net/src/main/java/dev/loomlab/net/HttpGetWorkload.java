@@ -1,14 +1,13 @@
 package dev.loomlab.net;
 
 import dev.loomlab.core.model.Model;
-import dev.loomlab.core.model.Style;
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.server.ServerProcess;
 import dev.loomlab.core.workload.ValidationException;
-import dev.loomlab.core.workload.Workload;
+import dev.loomlab.core.workload.Offer;
+import dev.loomlab.core.workload.TaskWorkload;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -18,8 +17,6 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -27,15 +24,12 @@ import java.util.concurrent.TimeUnit;
 /**
  * Article 000 §1: {@code tasks} GET requests through one shared {@link HttpClient} (HTTP/1.1) against a
  * {@link TargetServer} this workload starts in its own JVM; the client completes exchanges on virtual
- * threads, whichever model calls it. Blocking models call {@code send}; the
- * {@code async} model calls {@code sendAsync} and waits for none of them. A request that fails is
+ * threads, whichever model calls it. Blocking models call {@code send}; a model of the async form calls
+ * {@code sendAsync} and waits for none of them. A request that fails is
  * counted by kind ({@link ErrorKind}), not thrown: validation checks that every task ended and every
  * answer was a 200 with the full body.
  */
-public final class HttpGetWorkload implements Workload {
-    /** The names of the models with a non-blocking form here. */
-    static final Set<String> ASYNC_MODELS = Set.of("async");
-
+public final class HttpGetWorkload implements TaskWorkload {
     private final int tasks;
     private final long delayMs;
     private final int size;
@@ -67,14 +61,28 @@ public final class HttpGetWorkload implements Workload {
         this.outcomes = new byte[tasks];
     }
 
+    /** Blocking models call {@code send}; the async form calls {@code sendAsync}, its future guarded by a deadline. */
     @Override
-    public Set<Style> styles() {
-        return Set.of(Style.BLOCKING, Style.ASYNC);
-    }
-
-    @Override
-    public boolean supports(Model model) {
-        return model.style() == Style.BLOCKING || ASYNC_MODELS.contains(model.name());
+    public List<Offer<?>> offers() {
+        return List.of(
+                Offer.blocking(index -> {
+                    try {
+                        record(index, client.send(request, HttpResponse.BodyHandlers.ofByteArray()));
+                    } catch (IOException e) {
+                        outcomes[index] = (byte) ErrorKind.of(e).ordinal();
+                    }
+                }),
+                Offer.async(index -> client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray())
+                        // Each request ends by its own timeout; this guards only against a client that loses one.
+                        .orTimeout(timeout.toMillis() * 2 + 60_000, TimeUnit.MILLISECONDS)
+                        .handle((response, failure) -> {
+                            if (failure == null) {
+                                record(index, response);
+                            } else {
+                                outcomes[index] = (byte) ErrorKind.of(failure).ordinal();
+                            }
+                            return null;
+                        })));
     }
 
     @Override
@@ -84,7 +92,7 @@ public final class HttpGetWorkload implements Workload {
 
     @Override
     public void open(Model model) throws Exception {
-        NetLimits.requireOpenFiles(Math.min(tasks, model.concurrency().orElse(tasks)), "http-get with " + tasks + " tasks");
+        NetLimits.requireOpenFiles(Math.min(tasks, model.limit()), "http-get with " + tasks + " tasks");
         URI target = fixedTarget;
         if (target == null) {
             server = ServerProcess.start(TargetServer.class.getName(), List.of(),
@@ -115,47 +123,10 @@ public final class HttpGetWorkload implements Workload {
     }
 
     @Override
-    public void beforeIteration() {
+    public void prepare() {
         Arrays.fill(outcomes, (byte) ErrorKind.NONE.ordinal());
         if (server != null) {
             server.reset();
-        }
-    }
-
-    @Override
-    public void run(Model model, TaskClock clock) throws InterruptedException {
-        if (model.style() == Style.ASYNC) {
-            runAsync(clock);
-        } else {
-            model.runAll(index -> {
-                try {
-                    record(index, client.send(request, HttpResponse.BodyHandlers.ofByteArray()));
-                } catch (IOException e) {
-                    outcomes[index] = (byte) ErrorKind.of(e).ordinal();
-                }
-            }, clock);
-        }
-        serverStats = server == null ? Map.of() : serverStats();
-    }
-
-    private void runAsync(TaskClock clock) throws InterruptedException {
-        CountDownLatch done = new CountDownLatch(tasks);
-        for (int i = 0; i < tasks; i++) {
-            int index = i;
-            clock.submitted(index);
-            client.sendAsync(request, HttpResponse.BodyHandlers.ofByteArray()).whenComplete((response, failure) -> {
-                if (failure == null) {
-                    record(index, response);
-                } else {
-                    outcomes[index] = (byte) ErrorKind.of(failure).ordinal();
-                }
-                clock.complete(index, null);
-                done.countDown();
-            });
-        }
-        // Each request ends by its own timeout; this bound only guards against a client that loses one.
-        if (!done.await(timeout.toMillis() * 2 + 60_000, TimeUnit.MILLISECONDS)) {
-            System.out.println("http-get: " + done.getCount() + " async requests never completed");
         }
     }
 
@@ -169,21 +140,10 @@ public final class HttpGetWorkload implements Workload {
         outcomes[index] = (byte) kind.ordinal();
     }
 
-    private Map<String, Double> serverStats() {
-        try {
-            return server.stats();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Map.of();
-        }
-    }
-
     /** Every task ended, none threw, and no answer came back sooner than the server's delay. */
     @Override
     public void validate(TaskClock clock) throws ValidationException {
-        Workload.requireAllCompleted(clock);
+        TaskWorkload.requireAllCompleted(clock);
         long delayNanos = TimeUnit.MILLISECONDS.toNanos(delayMs);
         for (int i = 0; i < tasks; i++) {
             if (outcomes[i] == ErrorKind.NONE.ordinal() && clock.latencyNanos(i) < delayNanos) {
@@ -198,9 +158,13 @@ public final class HttpGetWorkload implements Workload {
         }
     }
 
-    /** {@code errors} and {@code errors_<kind>}; from the server: {@code connections_opened} and {@code server_cpu_ms}. */
+    /**
+     * After the timed span: the server's counters, then {@code errors} and {@code errors_<kind>}, and from
+     * the server {@code connections_opened} and {@code server_cpu_ms}.
+     */
     @Override
-    public Map<String, Double> metrics(TaskClock clock) {
+    public Map<String, Double> collect(TaskClock clock) {
+        serverStats = server == null ? Map.of() : server.stats();
         Map<String, Double> out = new LinkedHashMap<>(ErrorKind.count(outcomes));
         if (serverStats.containsKey("connections")) {
             out.put("connections_opened", serverStats.get("connections"));

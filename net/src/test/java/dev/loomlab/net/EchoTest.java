@@ -1,11 +1,12 @@
 package dev.loomlab.net;
 
+import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.scenario.ScenarioCatalog;
-import dev.loomlab.core.trial.ProgressListener;
+import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.trial.TrialExecutor;
-import dev.loomlab.core.trial.TrialOutcome;
-import dev.loomlab.core.trial.TrialSpec;
+import dev.loomlab.core.outcome.TrialOutcome;
+import dev.loomlab.core.outcome.TrialSpec;
 import dev.loomlab.core.model.TaskClock;
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +22,7 @@ class EchoTest {
     private Map<String, Double> measured(String model, int connections) throws InterruptedException {
         TrialOutcome o = executor.execute(new TrialSpec("echo", model, Map.of("connections", Integer.toString(connections)),
                 0, 1, 0), ProgressListener.NONE);
-        assertThat(o.status()).as(o.error()).isEqualTo(TrialOutcome.OK);
+        assertThat(o.status()).as(o.error()).isEqualTo(Status.OK);
         return o.iterations().get(0).metrics();
     }
 
@@ -55,14 +56,17 @@ class EchoTest {
     @Test
     void connectionsBeyondTheWaveAreServedInWaves() throws Exception {
         EchoWorkload w = new EchoWorkload(300, Duration.ofSeconds(30), 100);
-        var model = ModelCatalog.load().create("virtual");
+        ModelCatalog models = ModelCatalog.load();
+        var model = models.create("virtual");
+        var job = w.offers().get(0).bind(models.runners(model)).orElseThrow();
         TaskClock clock = new TaskClock(300);
         w.open(model);
         try {
-            w.beforeIteration();
-            w.run(model, clock);
+            job.open();
+            w.prepare();
+            job.run(clock);
+            Map<String, Double> m = w.collect(clock);
             w.validate(clock);
-            Map<String, Double> m = w.metrics(clock);
             assertThat(m).containsEntry("round_trips", 300.0).containsEntry("errors", 0.0).containsEntry("held_at_once", 100.0);
             // a wave closes before the next connects (a close may be counted a moment after the client saw it)
             assertThat(m.get("server_open_peak")).isBetween(100.0, 199.0);

@@ -1,12 +1,13 @@
 package dev.loomlab.net;
 
+import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.scenario.ScenarioCatalog;
-import dev.loomlab.core.trial.ProgressListener;
+import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.trial.TrialExecutor;
-import dev.loomlab.core.trial.TrialOutcome;
-import dev.loomlab.core.trial.TrialSpec;
+import dev.loomlab.core.outcome.TrialOutcome;
+import dev.loomlab.core.outcome.TrialSpec;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -25,7 +26,7 @@ class HttpGetTest {
 
     private Map<String, Double> measured(String model, Map<String, String> params) throws InterruptedException {
         TrialOutcome o = executor.execute(new TrialSpec("http-get", model, params, 0, 1, 0), ProgressListener.NONE);
-        assertThat(o.status()).as(o.error()).isEqualTo(TrialOutcome.OK);
+        assertThat(o.status()).as(o.error()).isEqualTo(Status.OK);
         return o.iterations().get(0).metrics();
     }
 
@@ -50,7 +51,7 @@ class HttpGetTest {
     @Test
     void nioIsNotAnHttpClientModel() throws InterruptedException {
         TrialOutcome o = executor.execute(new TrialSpec("http-get", "nio", Map.of("tasks", "10"), 0, 1, 0), ProgressListener.NONE);
-        assertThat(o.status()).isEqualTo(TrialOutcome.NOT_APPLICABLE);
+        assertThat(o.status()).isEqualTo(Status.NOT_APPLICABLE);
     }
 
     @Test
@@ -90,13 +91,15 @@ class HttpGetTest {
     private Map<String, Double> runAgainst(URI target, int tasks) throws Exception {
         HttpGetWorkload w = new HttpGetWorkload(tasks, 0, 10, Duration.ofSeconds(10), target);
         var model = models.create("virtual");
+        var job = w.offers().get(0).bind(models.runners(model)).orElseThrow();
         TaskClock clock = new TaskClock(tasks);
         w.open(model);
         try {
-            w.beforeIteration();
-            w.run(model, clock);
+            w.prepare();
+            job.run(clock);
+            Map<String, Double> m = w.collect(clock);
             w.validate(clock);
-            return w.metrics(clock);
+            return m;
         } finally {
             w.close();
         }

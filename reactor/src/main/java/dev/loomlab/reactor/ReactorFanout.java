@@ -5,7 +5,6 @@ import dev.loomlab.core.fanout.FanoutModel;
 import dev.loomlab.core.fanout.SimulatedUserService;
 import dev.loomlab.core.fanout.User;
 import dev.loomlab.core.fanout.UserProfile;
-import dev.loomlab.core.fanout.UserService;
 import dev.loomlab.core.model.TaskClock;
 import reactor.core.publisher.Mono;
 
@@ -18,28 +17,22 @@ import java.util.function.Supplier;
  * three. Every build is subscribed at once; nothing blocks but this method's final wait.
  */
 final class ReactorFanout implements FanoutModel {
-    private final SimulatedUserService service;
-
-    ReactorFanout(SimulatedUserService service) {
-        this.service = service;
-    }
-
     @Override
-    public void buildAll(UserService ignored, UserProfile[] built, TaskClock clock) throws InterruptedException {
+    public void buildAll(SimulatedUserService service, UserProfile[] built, TaskClock clock) throws InterruptedException {
         // toFuture() subscribes at once: every build is in flight before the first completes.
-        AsyncBuilds.buildAll(built, clock, id -> build(id).toFuture());
+        AsyncBuilds.buildAll(built, clock, id -> build(service, id).toFuture());
     }
 
-    Mono<UserProfile> build(int id) {
-        return call(id, SimulatedUserService.USER, () -> new User(id, "User-%d".formatted(id)))
+    static Mono<UserProfile> build(SimulatedUserService service, int id) {
+        return call(service, id, SimulatedUserService.USER, () -> new User(id, "User-%d".formatted(id)))
                 .flatMap(user -> Mono.zip(
-                                call(user.id(), SimulatedUserService.ORDERS, () -> SimulatedUserService.ORDERS_OF_ANY),
-                                call(user.id(), SimulatedUserService.PREFERENCES, () -> SimulatedUserService.PREFERENCES_OF_ANY),
-                                call(user.id(), SimulatedUserService.NOTIFICATIONS, () -> SimulatedUserService.NOTIFICATIONS_OF_ANY))
+                                call(service, user.id(), SimulatedUserService.ORDERS, () -> SimulatedUserService.ORDERS_OF_ANY),
+                                call(service, user.id(), SimulatedUserService.PREFERENCES, () -> SimulatedUserService.PREFERENCES_OF_ANY),
+                                call(service, user.id(), SimulatedUserService.NOTIFICATIONS, () -> SimulatedUserService.NOTIFICATIONS_OF_ANY))
                         .map(t -> new UserProfile(user, t.getT1(), t.getT2(), t.getT3())));
     }
 
-    private <T> Mono<T> call(int id, int call, Supplier<T> value) {
+    private static <T> Mono<T> call(SimulatedUserService service, int id, int call, Supplier<T> value) {
         Duration latency = service.latency();
         return Mono.delay(latency).map(tick -> {
             service.finish(id, call);

@@ -1,12 +1,13 @@
 package dev.loomlab.reactor;
 
+import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.fanout.SimulatedUserService;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.scenario.ScenarioCatalog;
-import dev.loomlab.core.trial.ProgressListener;
+import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.trial.TrialExecutor;
-import dev.loomlab.core.trial.TrialOutcome;
-import dev.loomlab.core.trial.TrialSpec;
+import dev.loomlab.core.outcome.TrialOutcome;
+import dev.loomlab.core.outcome.TrialSpec;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -24,7 +25,7 @@ class ReactorFanoutTest {
     @Test
     void reactorBuildsEveryProfileNoFasterThanTwoCalls() throws InterruptedException {
         TrialOutcome o = run("fanout", Map.of("profiles", "1000", "latency", "50ms"));
-        assertThat(o.status()).as(o.error()).isEqualTo(TrialOutcome.OK);
+        assertThat(o.status()).as(o.error()).isEqualTo(Status.OK);
         assertThat(o.iterations().get(0).metrics().get("wall_ms")).isGreaterThanOrEqualTo(100.0);
         assertThat(o.iterations().get(0).metrics().get("profiles_built")).isEqualTo(1000.0);
     }
@@ -33,13 +34,13 @@ class ReactorFanoutTest {
     void injectedFailuresAreCountedExactly() throws InterruptedException {
         int expected = new SimulatedUserService(Duration.ZERO, 0.1).failingProfiles(300);
         TrialOutcome o = run("fanout", Map.of("profiles", "300", "latency", "1ms", "failure-rate", "0.1"));
-        assertThat(o.status()).as(o.error()).isEqualTo(TrialOutcome.OK);
+        assertThat(o.status()).as(o.error()).isEqualTo(Status.OK);
         assertThat(o.iterations().get(0).metrics().get("profiles_failed")).isEqualTo((double) expected);
     }
 
     @Test
     void blockingWorkloadsAreNotApplicable() throws InterruptedException {
         TrialOutcome o = run("sleep", Map.of("tasks", "10", "sleep", "1ms"));
-        assertThat(o.status()).isEqualTo(TrialOutcome.NOT_APPLICABLE);
+        assertThat(o.status()).isEqualTo(Status.NOT_APPLICABLE);
     }
 }

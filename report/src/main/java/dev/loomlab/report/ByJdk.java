@@ -66,7 +66,7 @@ public final class ByJdk {
 
     private static String wall(Result r) {
         if (!r.ok()) {
-            return r.status().replace('_', ' ');
+            return r.status().json().replace('_', ' ');
         }
         return median(r, "wall_ms");
     }

@@ -43,7 +43,7 @@ public final class CsvReport {
         sb.append(row(header));
         for (Result r : results) {
             List<String> cells = new ArrayList<>(List.of(r.scenario(), r.model(), r.jvm() == null ? "" : r.jvm().version(),
-                    Integer.toString(r.forks()), Integer.toString(r.warmup()), Integer.toString(r.iterations()), r.status()));
+                    Integer.toString(r.forks()), Integer.toString(r.warmup()), Integer.toString(r.iterations()), r.status().json()));
             paramNames.forEach(p -> cells.add(r.params().containsKey(p) ? String.valueOf(r.params().get(p)) : ""));
             for (String m : metricNames) {
                 Summary s = r.metrics().get(m) instanceof Summary x ? x : null;
@@ -66,7 +66,7 @@ public final class CsvReport {
             cells.add(r.efficiency() == null ? "" : num(r.efficiency()));
             cells.add(r.serialTaskMs() == null ? "" : num(r.serialTaskMs()));
             cells.add(r.published() == null || r.published().wallMs() == null ? "" : num(r.published().wallMs()));
-            cells.add(r.published() == null ? "" : r.published().source());
+            cells.add(r.published() == null ? "" : r.published().article());
             cells.add(r.error() == null ? "" : r.error());
             sb.append(row(cells));
         }

@@ -1,6 +1,6 @@
 package dev.loomlab.report;
 
-import dev.loomlab.core.result.JmhRun;
+import dev.loomlab.core.outcome.JmhRun;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
 
@@ -47,7 +47,7 @@ public final class JmhTable {
         }
         String metric = r.published().metricName();
         Summary ours = ResultRow.summary(r, metric);
-        return Fmt.num(r.published().figure()) + " " + metric + " [" + r.published().source().substring(0, 3) + "]"
+        return Fmt.num(r.published().figure()) + " " + metric + " [" + r.published().article() + "]"
                 + (ours == null ? "" : " (ours " + Fmt.num(ours.median()) + ")");
     }
 }

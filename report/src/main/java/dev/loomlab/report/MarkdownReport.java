@@ -93,7 +93,7 @@ public final class MarkdownReport {
             for (Result r : g.getValue()) {
                 double ours = ResultRow.summary(r, "wall_ms").median();
                 t.add(List.of(g.getKey(), r.model(), Fmt.num(ours), Fmt.num(r.published().wallMs()),
-                        ratio(ours / oursRef), ratio(r.published().wallMs() / theirsRef), r.published().source()));
+                        ratio(ours / oursRef), ratio(r.published().wallMs() / theirsRef), "[" + r.published().article() + "] " + r.published().title()));
                 rows++;
             }
         }

@@ -1,6 +1,6 @@
 package dev.loomlab.report;
 
-import dev.loomlab.core.pinning.PinnedStack;
+import dev.loomlab.core.outcome.PinnedStack;
 import dev.loomlab.core.result.Result;
 
 import java.util.List;

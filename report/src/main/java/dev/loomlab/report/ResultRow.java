@@ -23,9 +23,9 @@ public final class ResultRow {
 
     public static List<String> cells(Result r) {
         String jdk = r.jvm() == null ? "?" : featureOf(r.jvm().version());
-        String status = r.forks() == 0 && r.ok() ? "ok (in-process)" : r.status();
+        String status = r.forks() == 0 && r.ok() ? "ok (in-process)" : r.status().json();
         String published = r.published() == null || r.published().wallMs() == null ? ""
-                : Fmt.num(r.published().wallMs()) + " [" + r.published().source().substring(0, 3) + "]";
+                : Fmt.num(r.published().wallMs()) + " [" + r.published().article() + "]";
         if (!r.ok()) {
             return List.of(r.scenario(), r.model(), Fmt.params(r.params()), jdk, status, "—", Fmt.num(r.boundMs()),
                     "", "", "", "", "", published, "");

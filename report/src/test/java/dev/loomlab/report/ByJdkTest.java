@@ -1,10 +1,11 @@
 package dev.loomlab.report;
 
-import dev.loomlab.core.pinning.PinnedStack;
+import dev.loomlab.core.outcome.PinnedStack;
+import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultJson;
 import dev.loomlab.core.stats.Summary;
-import dev.loomlab.core.trial.JvmInfo;
+import dev.loomlab.core.outcome.JvmInfo;
 import org.junit.jupiter.api.Test;
 
 import java.util.LinkedHashMap;
@@ -28,16 +29,16 @@ class ByJdkTest {
         metrics.put("wall_ms", Summary.of(new double[]{wall}));
         metrics.put("pinned_events", Summary.of(new double[]{pinned}));
         List<PinnedStack> stacks = pinned == 0 ? List.of() : List.of(new PinnedStack((long) pinned, pinned * 20, FRAMES));
-        return new Result("pinning", "virtual", params, jvm, 1, 0, 1, "ok", null, metrics, 20.0, 20 / wall, null, null,
-                List.of(), stacks);
+        return Result.builder("pinning", "virtual").params(params).jvm(jvm).rounds(1, 0, 1).metrics(metrics)
+                .bound(20.0, 20 / wall, null).pinnedStacks(stacks).build();
     }
 
     private static Result notApplicable(String lock, JvmInfo jvm) {
         Map<String, Object> params = new LinkedHashMap<>();
         params.put("tasks", 200);
         params.put("lock", lock);
-        return new Result("pinning", "virtual", params, jvm, 1, 0, 1, "not_applicable", "no FFM", Map.of(), null, null,
-                null, null, List.of());
+        return Result.builder("pinning", "virtual").params(params).jvm(jvm).rounds(1, 0, 1)
+                .status(Status.NOT_APPLICABLE, "no FFM").build();
     }
 
     private final List<Result> results = List.of(

@@ -1,9 +1,11 @@
 package dev.loomlab.report;
 
+import dev.loomlab.core.stats.HistogramCodec;
+import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.LatencySummary;
 import dev.loomlab.core.stats.Summary;
-import dev.loomlab.core.trial.JvmInfo;
+import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.trial.TrialExecutor;
 import org.HdrHistogram.Histogram;
 
@@ -20,7 +22,7 @@ import java.util.Map;
 public final class Fixtures {
     public static final JvmInfo JDK25 = new JvmInfo("25.0.3+9-LTS", "Eclipse Adoptium", "/jdk25", List.of());
     public static final JvmInfo JDK21 = new JvmInfo("21.0.8+9-LTS", "Eclipse Adoptium", "/jdk21", List.of());
-    public static final String ARTICLE = "004_1a8054f6c48c5769.txt";
+    public static final String ARTICLE = "004";
 
     private Fixtures() {
     }
@@ -57,10 +59,11 @@ public final class Fixtures {
         metrics.put("peak_heap_mb", Summary.of(new double[]{heapMb * 0.95, heapMb, heapMb * 1.05}));
         metrics.put("threads_peak", Summary.of(new double[]{10, 10, 10}));
         Result.PublishedFigure published = publishedMs == null ? null
-                : new Result.PublishedFigure(ARTICLE, publishedMs, "i5-14600KF 14C/20T", "mean of 3 rounds");
-        return new Result(scenario, model, params, jvm, 1, 1, wall.length, "ok", null, metrics, boundMs,
-                boundMs == null ? null : boundMs / w.median(), null, published, List.of("logs/" + model + ".log"),
-                Map.of("task_latency_ms", TrialExecutor.encode(h)));
+                : Result.PublishedFigure.of(ARTICLE, "Java virtual threads: internals and performance", "wall_ms", publishedMs,
+                "i5-14600KF 14C/20T", "mean of 3 rounds");
+        return Result.builder(scenario, model).params(params).jvm(jvm).rounds(1, 1, wall.length).metrics(metrics)
+                .bound(boundMs, boundMs == null ? null : boundMs / w.mean(), null).published(published)
+                .logs(List.of("logs/" + model + ".log")).histograms(Map.of("task_latency_ms", HistogramCodec.encode(h))).build();
     }
 
     /** An ok sleep result: {@code tasks} × {@code sleepMs}, latencies from the sleep up to the wall median. */
@@ -81,21 +84,20 @@ public final class Fixtures {
     }
 
     public static Result failed(String scenario, String model, Map<String, Object> params, String error) {
-        return new Result(scenario, model, params, JDK25, 1, 1, 3, "failed", error, Map.of(), null, null, null, null,
-                List.of("logs/" + model + "-failed.log"));
+        return Result.builder(scenario, model).params(params).jvm(JDK25).rounds(1, 1, 3).status(Status.FAILED, error)
+                .logs(List.of("logs/" + model + "-failed.log")).build();
     }
 
     public static Result notApplicable(String scenario, String model, Map<String, Object> params) {
-        return new Result(scenario, model, params, JDK21, 1, 1, 3, "not_applicable",
-                "model " + model + " is not available on Java 21", Map.of(), null, null, null, null, List.of());
+        return Result.builder(scenario, model).params(params).jvm(JDK21).rounds(1, 1, 3)
+                .status(Status.NOT_APPLICABLE, "model " + model + " is not available on Java 21").build();
     }
 
     /** The result with one more metric, as a Summary of these samples. */
     public static Result with(Result r, String metric, double... samples) {
         Map<String, Object> metrics = new LinkedHashMap<>(r.metrics());
         metrics.put(metric, Summary.of(samples));
-        return new Result(r.scenario(), r.model(), r.params(), r.jvm(), r.forks(), r.warmup(), r.iterations(), r.status(),
-                r.error(), metrics, r.boundMs(), r.efficiency(), r.serialTaskMs(), r.published(), r.logs(), r.histograms());
+        return r.toBuilder().metrics(metrics).build();
     }
 
     /** The result with every wall figure multiplied by {@code factor} (a slower or faster run of the same thing). */
@@ -103,7 +105,6 @@ public final class Fixtures {
         Summary w = (Summary) r.metrics().get("wall_ms");
         Map<String, Object> metrics = new LinkedHashMap<>(r.metrics());
         metrics.put("wall_ms", Summary.of(w.samples().stream().mapToDouble(s -> s * factor).toArray()));
-        return new Result(r.scenario(), r.model(), r.params(), r.jvm(), r.forks(), r.warmup(), r.iterations(), r.status(),
-                r.error(), metrics, r.boundMs(), r.efficiency(), r.serialTaskMs(), r.published(), r.logs(), r.histograms());
+        return r.toBuilder().metrics(metrics).build();
     }
 }

@@ -1,10 +1,11 @@
 package dev.loomlab.report;
 
+import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultJson;
 import dev.loomlab.core.stats.LatencySummary;
 import dev.loomlab.core.stats.Summary;
-import dev.loomlab.core.trial.JvmInfo;
+import dev.loomlab.core.outcome.JvmInfo;
 import org.junit.jupiter.api.Test;
 
 import java.util.LinkedHashMap;
@@ -31,15 +32,16 @@ class RenderersTest {
         metrics.put("task_latency_ms", new LatencySummary(1000, 1800, 1990, 2000, 2005, 1010, 6000));
         metrics.put("peak_rss_mb", null);
         metrics.put("threads_peak", Summary.of(new double[]{106, 106, 106}));
-        return new Result("sleep", "platform:100", params(2000, "100ms"), JVM, 1, 1, 3, "ok", null,
-                metrics, 2000.0, 2000.0 / 2020, null, new Result.PublishedFigure("004_x.txt", 15549, "i5", "mean of 3"),
-                List.of("logs/a.log"));
+        return Result.builder("sleep", "platform:100").params(params(2000, "100ms")).jvm(JVM).rounds(1, 1, 3)
+                .metrics(metrics).bound(2000.0, 2000.0 / 2020, null)
+                .published(Result.PublishedFigure.of("004", "Java virtual threads", "wall_ms", 15549, "i5", "mean of 3"))
+                .logs(List.of("logs/a.log")).build();
     }
 
     private static Result failed() {
-        return new Result("sleep", "virtual", params(1, "5m"), JVM, 1, 0, 1, "failed",
-                "timeout: trial exceeded 3s, \"killed\"\n--- trial log tail ---\nline", Map.of(), 300000.0, null, null, null,
-                List.of("logs/b.log"));
+        return Result.builder("sleep", "virtual").params(params(1, "5m")).jvm(JVM).rounds(1, 0, 1)
+                .status(Status.FAILED, "timeout: trial exceeded 3s, \"killed\"\n--- trial log tail ---\nline")
+                .bound(300000.0, null, null).logs(List.of("logs/b.log")).build();
     }
 
     @Test

@@ -2,7 +2,7 @@ package dev.loomlab.report;
 
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
-import dev.loomlab.core.trial.JvmInfo;
+import dev.loomlab.core.outcome.JvmInfo;
 import org.junit.jupiter.api.Test;
 
 import java.util.LinkedHashMap;
@@ -21,14 +21,14 @@ class ScenarioMetricsTest {
         metrics.put("allocated_bytes_per_task", Summary.of(new double[]{512}));
         metrics.put("calls_completed", Summary.of(new double[]{completed}));
         metrics.put("calls_rejected", Summary.of(new double[]{rejected}));
-        return new Result("semaphore", model, Map.of("tasks", 200), JVM, 1, 0, 1, "ok", null, metrics, 400.0, 1.0, null,
-                null, List.of());
+        return Result.builder("semaphore", model).params(Map.of("tasks", 200)).jvm(JVM).rounds(1, 0, 1).metrics(metrics)
+                .bound(400.0, 1.0, null).build();
     }
 
     @Test
     void eachScenarioListsItsOwnMetricsPerResult() {
-        Result sleep = new Result("sleep", "virtual", Map.of("tasks", 1), JVM, 1, 0, 1, "ok", null,
-                Map.of("wall_ms", Summary.of(new double[]{50})), 50.0, 1.0, null, null, List.of());
+        Result sleep = Result.builder("sleep", "virtual").params(Map.of("tasks", 1)).jvm(JVM).rounds(1, 0, 1)
+                .metrics(Map.of("wall_ms", Summary.of(new double[]{50}))).bound(50.0, 1.0, null).build();
         Map<String, TextTable> tables = ScenarioMetrics.tables(List.of(sleep, semaphore("virtual", 10, 190),
                 semaphore("virtual-bounded:10", 200, 0)));
         assertThat(tables).containsOnlyKeys("semaphore");

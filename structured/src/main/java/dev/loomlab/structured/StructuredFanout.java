@@ -5,6 +5,7 @@ import dev.loomlab.core.fanout.Notification;
 import dev.loomlab.core.fanout.Order;
 import dev.loomlab.core.fanout.Preferences;
 import dev.loomlab.core.fanout.User;
+import dev.loomlab.core.fanout.SimulatedUserService;
 import dev.loomlab.core.fanout.UserProfile;
 import dev.loomlab.core.fanout.UserService;
 import dev.loomlab.core.model.TaskClock;
@@ -23,7 +24,7 @@ import java.util.concurrent.StructuredTaskScope.Subtask;
 final class StructuredFanout implements FanoutModel {
 
     @Override
-    public void buildAll(UserService service, UserProfile[] built, TaskClock clock) {
+    public void buildAll(SimulatedUserService service, UserProfile[] built, TaskClock clock) {
         try (ExecutorService runner = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int i = 0; i < clock.tasks(); i++) {
                 int index = i;

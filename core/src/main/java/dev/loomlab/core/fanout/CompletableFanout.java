@@ -22,7 +22,7 @@ final class CompletableFanout implements FanoutModel {
     }
 
     @Override
-    public void buildAll(UserService service, UserProfile[] built, TaskClock clock) throws InterruptedException {
+    public void buildAll(SimulatedUserService service, UserProfile[] built, TaskClock clock) throws InterruptedException {
         try (ExecutorService pool = Executors.newFixedThreadPool(size)) {
             AsyncBuilds.buildAll(built, clock, id -> build(service, pool, id));
         }

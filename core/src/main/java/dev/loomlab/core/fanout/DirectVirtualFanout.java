@@ -13,7 +13,7 @@ import java.util.List;
 final class DirectVirtualFanout implements FanoutModel {
 
     @Override
-    public void buildAll(UserService service, UserProfile[] built, TaskClock clock) throws InterruptedException {
+    public void buildAll(SimulatedUserService service, UserProfile[] built, TaskClock clock) throws InterruptedException {
         Thread[] builds = new Thread[clock.tasks()];
         for (int i = 0; i < builds.length; i++) {
             int index = i;

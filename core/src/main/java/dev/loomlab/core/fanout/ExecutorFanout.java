@@ -22,7 +22,7 @@ final class ExecutorFanout implements FanoutModel {
     }
 
     @Override
-    public void buildAll(UserService service, UserProfile[] built, TaskClock clock) {
+    public void buildAll(SimulatedUserService service, UserProfile[] built, TaskClock clock) {
         // Declared builder first so that it closes last: builds still submit inner calls until the runner is done.
         try (ExecutorService builder = executors.get(); ExecutorService runner = executors.get()) {
             for (int i = 0; i < clock.tasks(); i++) {

@@ -1,5 +1,6 @@
 package dev.loomlab.core.fanout;
 
+import dev.loomlab.core.model.Form;
 import dev.loomlab.core.model.TaskClock;
 
 /**
@@ -8,6 +9,9 @@ import dev.loomlab.core.model.TaskClock;
  * of user {@code i + 1}; its latency is submit → profile built (or failed).
  */
 public interface FanoutModel {
+    /** The fan-out form: a model's own way of building many profiles at once. */
+    Form<FanoutModel> FORM = new Form<>("fanout", FanoutModel.class);
+
 
     /**
      * Builds every profile, storing each in {@code built[i]} and recording each task in {@code clock}
@@ -15,5 +19,5 @@ public interface FanoutModel {
      *
      * @throws StarvationDeadlockException when the model's threads all wait on work queued behind them
      */
-    void buildAll(UserService service, UserProfile[] built, TaskClock clock) throws InterruptedException;
+    void buildAll(SimulatedUserService service, UserProfile[] built, TaskClock clock) throws InterruptedException;
 }

@@ -1,23 +1,22 @@
 package dev.loomlab.core.fanout;
 
-import dev.loomlab.core.model.Model;
-import dev.loomlab.core.model.Style;
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.workload.ValidationException;
-import dev.loomlab.core.workload.Workload;
+import dev.loomlab.core.workload.Offer;
+import dev.loomlab.core.workload.TaskWorkload;
 
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
-import java.util.Set;
+import java.util.List;
 
 /**
  * Article 001's benchmark: build {@code profiles} user profiles at once, each one call then three in
- * parallel, on a model's own fan-out form ({@link FanoutModels}). A model without one is not applicable.
+ * parallel, on a model's own fan-out form ({@link FanoutModel#FORM}). A model without one is not applicable.
  * Failed profiles (injected call failures) are counted, as the article's runner logs and skips them;
  * validation checks that exactly the profiles meant to fail did, and every other one is complete.
  */
-public final class FanoutWorkload implements Workload {
+public final class FanoutWorkload implements TaskWorkload {
     private final int profiles;
     private final SimulatedUserService service;
     private final UserProfile[] built;
@@ -32,8 +31,8 @@ public final class FanoutWorkload implements Workload {
     }
 
     @Override
-    public Set<Style> styles() {
-        return Set.of(Style.BLOCKING);
+    public List<Offer<?>> offers() {
+        return List.of(new Offer<>(FanoutModel.FORM, (fanout, clock) -> fanout.buildAll(service, built, clock)));
     }
 
     @Override
@@ -42,17 +41,7 @@ public final class FanoutWorkload implements Workload {
     }
 
     @Override
-    public boolean supports(Model model) {
-        return FanoutModels.of(model, service).isPresent();
-    }
-
-    @Override
-    public void run(Model model, TaskClock clock) throws InterruptedException {
-        FanoutModels.of(model, service).orElseThrow().buildAll(service, built, clock);
-    }
-
-    @Override
-    public void beforeIteration() {
+    public void prepare() {
         Arrays.fill(built, null);
     }
 
@@ -80,7 +69,7 @@ public final class FanoutWorkload implements Workload {
 
     /** {@code profiles_built} and {@code profiles_failed}: built + failed = profiles after validation. */
     @Override
-    public Map<String, Double> metrics(TaskClock clock) {
+    public Map<String, Double> collect(TaskClock clock) {
         return Map.of("profiles_built", (double) (profiles - clock.failures()), "profiles_failed", (double) clock.failures());
     }
 }

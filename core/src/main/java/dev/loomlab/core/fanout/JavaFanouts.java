@@ -1,22 +1,19 @@
 package dev.loomlab.core.fanout;
 
-import dev.loomlab.core.model.Model;
+import dev.loomlab.core.model.ModelProvider;
+import dev.loomlab.core.model.RunnerBinding;
 
-import java.util.Optional;
+import java.util.List;
 import java.util.concurrent.Executors;
 
-/** Core's fan-out forms: virtual, virtual-direct, completable:N and platform:N. */
-public final class JavaFanouts implements FanoutProvider {
+/** The fan-out form of core's models: virtual, virtual-direct, completable:N and platform:N. */
+public final class JavaFanouts implements ModelProvider {
     @Override
-    public Optional<FanoutModel> of(Model model, SimulatedUserService service) {
-        String name = model.name();
-        String kind = name.contains(":") ? name.substring(0, name.indexOf(':')) : name;
-        return Optional.ofNullable(switch (kind) {
-            case "virtual" -> new ExecutorFanout(Executors::newVirtualThreadPerTaskExecutor);
-            case "virtual-direct" -> new DirectVirtualFanout();
-            case "completable" -> new CompletableFanout(model.concurrency().getAsInt());
-            case "platform" -> new PoolFanout(model.concurrency().getAsInt(), service);
-            default -> null;
-        });
+    public List<RunnerBinding<?>> runners() {
+        return List.of(
+                RunnerBinding.of("virtual", FanoutModel.FORM, m -> new ExecutorFanout(Executors::newVirtualThreadPerTaskExecutor)),
+                RunnerBinding.of("virtual-direct", FanoutModel.FORM, m -> new DirectVirtualFanout()),
+                RunnerBinding.of("completable", FanoutModel.FORM, m -> new CompletableFanout(m.requireSize())),
+                RunnerBinding.sized("platform", FanoutModel.FORM, m -> new PoolFanout(m.requireSize())));
     }
 }

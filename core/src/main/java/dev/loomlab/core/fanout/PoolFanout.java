@@ -19,16 +19,13 @@ final class PoolFanout implements FanoutModel {
     /** Checks for progress this often, in ms. */
     private static final long WATCH_MS = 100;
     private final int size;
-    private final SimulatedUserService progress;
 
-    /** @param progress the service whose finished calls show progress */
-    PoolFanout(int size, SimulatedUserService progress) {
+    PoolFanout(int size) {
         this.size = size;
-        this.progress = progress;
     }
 
     @Override
-    public void buildAll(UserService service, UserProfile[] built, TaskClock clock) throws InterruptedException {
+    public void buildAll(SimulatedUserService service, UserProfile[] built, TaskClock clock) throws InterruptedException {
         ThreadPoolExecutor pool = new ThreadPoolExecutor(size, size, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>());
         CountDownLatch builds = new CountDownLatch(clock.tasks());
         try {
@@ -40,7 +37,7 @@ final class PoolFanout implements FanoutModel {
                     builds.countDown();
                 });
             }
-            watch(pool, builds);
+            watch(pool, builds, service);
         } finally {
             pool.shutdownNow();
             pool.awaitTermination(1, TimeUnit.MINUTES);
@@ -48,7 +45,8 @@ final class PoolFanout implements FanoutModel {
     }
 
     /** Waits for every build, or throws once the pool is provably stuck. */
-    private void watch(ThreadPoolExecutor pool, CountDownLatch builds) throws InterruptedException {
+    private void watch(ThreadPoolExecutor pool, CountDownLatch builds, SimulatedUserService progress)
+            throws InterruptedException {
         // A stall longer than a few call latencies with all threads busy and work queued is no slow call.
         long stallNanos = Math.max(Duration.ofSeconds(2).toNanos(), 4 * progress.latency().toNanos());
         long lastCalls = progress.callsDone();

@@ -5,12 +5,12 @@ package dev.loomlab.core.memory;
  * trial JVMs are told never to inline, so every level is a real frame), runs the action at the bottom —
  * there it parks — and returns through every frame.
  */
-final class StackDescent {
+public final class StackDescent {
     private StackDescent() {
     }
 
     /** The JVM flag that keeps {@link #descend} a frame per level. */
-    static final String DONT_INLINE = "-XX:CompileCommand=dontinline,"
+    public static final String DONT_INLINE = "-XX:CompileCommand=dontinline,"
             + StackDescent.class.getName() + "::descend";
 
     /**

@@ -1,7 +1,6 @@
 package dev.loomlab.core.model;
 
-import java.util.OptionalInt;
-import java.util.concurrent.ExecutorService;
+
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 
@@ -10,35 +9,41 @@ import java.util.concurrent.Semaphore;
  * once — article 004's advice for limiting concurrency instead of pooling virtual threads. A task's
  * latency includes its wait for a permit.
  */
-final class BoundedVirtualModel extends ExecutorModel {
-    private final int permits;
-
-    BoundedVirtualModel(int permits) {
-        super("virtual-bounded:" + permits);
-        this.permits = permits;
+public final class BoundedVirtualModel implements BlockingModel {
+    @Override
+    public String name() {
+        return "virtual-bounded";
     }
 
     @Override
-    ExecutorService newExecutor() {
-        return Executors.newVirtualThreadPerTaskExecutor();
+    public String description() {
+        return "a virtual thread per task, at most N at once behind a Semaphore";
     }
 
     @Override
-    public OptionalInt concurrency() {
-        return OptionalInt.of(permits);
+    public ServingThread threads() {
+        return ServingThread.VIRTUAL;
     }
 
     @Override
-    public void runAll(BlockingTask task, TaskClock clock) {
-        Semaphore semaphore = new Semaphore(permits);
-        BlockingTask gated = index -> {
-            semaphore.acquire();
-            try {
-                task.run(index);
-            } finally {
-                semaphore.release();
-            }
+    public Sizing sizing() {
+        return Sizing.REQUIRED;
+    }
+
+    @Override
+    public BlockingRunner runner(Model model) {
+        int permits = model.requireSize();
+        BlockingRunner virtual = new ExecutorRunner(Executors::newVirtualThreadPerTaskExecutor);
+        return (task, clock) -> {
+            Semaphore semaphore = new Semaphore(permits);
+            virtual.runAll(index -> {
+                semaphore.acquire();
+                try {
+                    task.run(index);
+                } finally {
+                    semaphore.release();
+                }
+            }, clock);
         };
-        super.runAll(gated, clock);
     }
 }

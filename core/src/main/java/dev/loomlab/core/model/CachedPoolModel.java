@@ -1,16 +1,21 @@
 package dev.loomlab.core.model;
 
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /** {@code platform-cached}: {@link Executors#newCachedThreadPool}, which grows a platform thread per waiting task. */
-final class CachedPoolModel extends ExecutorModel {
-    CachedPoolModel() {
-        super("platform-cached");
+public final class CachedPoolModel implements BlockingModel {
+    @Override
+    public String name() {
+        return "platform-cached";
     }
 
     @Override
-    ExecutorService newExecutor() {
-        return Executors.newCachedThreadPool();
+    public String description() {
+        return "cached pool of platform threads, grows on demand";
+    }
+
+    @Override
+    public BlockingRunner runner(Model model) {
+        return new ExecutorRunner(Executors::newCachedThreadPool);
     }
 }

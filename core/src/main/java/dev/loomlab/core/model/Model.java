@@ -1,30 +1,57 @@
 package dev.loomlab.core.model;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
 import java.util.OptionalInt;
 
 /**
- * A way of running N tasks: a platform pool, a virtual thread per task, a fork/join pool … One model
- * instance runs one iteration at a time; it creates its threads inside {@link #runAll} and releases
- * them before returning, as the articles' {@code try (var executor = …)} blocks do.
+ * A model as a value: how tasks are run, as each result records it and bounds read it. What it can run
+ * is not here but in its runners, one per {@link Form} ({@link Runners}).
+ *
+ * @param name        as the CLI and results spell it, e.g. {@code platform:200}
+ * @param kind        the kind without its size, e.g. {@code platform}
+ * @param size        the size given after the colon; empty for an unsized model
+ * @param threads     the kind of thread a task runs on
+ * @param concurrency how many tasks can run at once; empty when the model does not limit it
  */
-public interface Model {
+@JsonPropertyOrder({"name", "kind", "size", "threads", "concurrency"})
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Model(String name, String kind, @JsonIgnore OptionalInt size, @JsonIgnore ServingThread threads,
+                    @JsonIgnore OptionalInt concurrency) {
 
-    /** The model's name as the CLI and results spell it, e.g. {@code platform:200}. */
-    String name();
-
-    /** The style of task this model runs; blocking unless it says otherwise. */
-    default Style style() {
-        return Style.BLOCKING;
+    /** The size, for the JSON; null when unsized. */
+    @JsonProperty("size")
+    Integer sizeOrNull() {
+        return size.isPresent() ? size.getAsInt() : null;
     }
 
-    /** How many tasks can run at once, or empty when the model does not limit it (the default). */
-    default OptionalInt concurrency() {
-        return OptionalInt.empty();
+    /** {@code virtual}, {@code platform} or {@code event-loop}, for the JSON. */
+    @JsonProperty("threads")
+    String threadsName() {
+        return threads.header();
     }
 
-    /**
-     * Runs tasks {@code 0 … clock.tasks()-1}, marking each submitted before handing it over and running
-     * it through {@link TaskClock#run}; returns once every task has finished.
-     */
-    void runAll(BlockingTask task, TaskClock clock) throws InterruptedException;
+    /** The limit, for the JSON; null when unlimited. */
+    @JsonProperty("concurrency")
+    Integer concurrencyOrNull() {
+        return concurrency.isPresent() ? concurrency.getAsInt() : null;
+    }
+
+    /** The limit, or {@link Integer#MAX_VALUE} when the model has none. */
+    public int limit() {
+        return concurrency.orElse(Integer.MAX_VALUE);
+    }
+
+    /** The size of a sized model. */
+    public int requireSize() {
+        return size.orElseThrow(() -> new IllegalStateException("model " + name + " has no size"));
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
 }

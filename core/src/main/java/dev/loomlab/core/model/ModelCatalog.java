@@ -1,76 +1,101 @@
 package dev.loomlab.core.model;
 
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.Plugins;
+import dev.loomlab.core.param.Units;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * Every model kind on the class path, and the parser of model names: {@code virtual},
+ * Every model kind and runner on the class path, and the parser of model names: {@code virtual},
  * {@code platform:200}, or {@code platform:cores} (the machine's available processors).
  */
 public final class ModelCatalog {
     private static final int MAX_SIZE = 1_000_000;
-    private final Map<String, ModelProvider.ModelKind> kinds = new LinkedHashMap<>();
+    private final Map<String, ModelKind> kinds = new LinkedHashMap<>();
+    private final List<RunnerBinding<?>> bindings = new ArrayList<>();
 
-    private ModelCatalog(List<ModelProvider> providers) {
+    /** The catalog of the given providers, the first declaration of a kind winning. */
+    public ModelCatalog(List<? extends ModelProvider> providers) {
         for (ModelProvider p : providers) {
-            for (ModelProvider.ModelKind k : p.kinds()) {
+            for (ModelKind k : p.kinds()) {
                 kinds.putIfAbsent(k.name(), k);
             }
+            bindings.addAll(p.runners());
         }
     }
 
-    /** The catalog of all providers found by {@link ServiceLoader}. */
+    /** The catalog of all providers found by {@link java.util.ServiceLoader}. */
     public static ModelCatalog load() {
-        return new ModelCatalog(dev.loomlab.core.Plugins.load(ModelProvider.class));
+        List<ModelProvider> providers = new ArrayList<>(Plugins.load(ModelProvider.class));
+        // The class path's jar order is not fixed: core first, then the modules by name, so lists come
+        // out in the same order every time.
+        providers.sort(java.util.Comparator.comparing((ModelProvider p) -> !p.getClass().getName().startsWith("dev.loomlab.core."))
+                .thenComparing(p -> p.getClass().getName()));
+        return new ModelCatalog(providers);
     }
 
-    public List<ModelProvider.ModelKind> kinds() {
-        return Collections.unmodifiableList(new ArrayList<>(kinds.values()));
+    public List<ModelKind> kinds() {
+        return List.copyOf(kinds.values());
+    }
+
+    /** The forms models of {@code kind} can run (some only when sized), for lists. */
+    public List<Form<?>> forms(String kind) {
+        return bindings.stream().filter(b -> b.kind().equals(kind)).<Form<?>>map(RunnerBinding::form).distinct().toList();
     }
 
     /** The flags trial JVMs of this model need (its kind's), e.g. {@code --enable-preview}. */
     public List<String> trialJvmArgs(String spec) {
-        String text = spec.trim();
-        int colon = text.indexOf(':');
-        ModelProvider.ModelKind kind = kinds.get(colon < 0 ? text : text.substring(0, colon));
+        ModelKind kind = kinds.get(kindName(spec.trim()));
         return kind == null ? List.of() : kind.trialJvmArgs();
     }
 
-    /** The canonical name of a model spec: {@code platform:cores} becomes {@code platform:8} on 8 cores. */
-    public String canonicalName(String spec) {
-        return create(spec).name();
-    }
-
     /**
-     * Makes the model a name stands for.
+     * The model a name stands for.
      *
      * @throws BadInputException for an unknown kind, a missing, surplus or invalid size
      */
     public Model create(String spec) {
         String text = spec.trim();
-        int colon = text.indexOf(':');
-        String kindName = colon < 0 ? text : text.substring(0, colon);
-        ModelProvider.ModelKind kind = kinds.get(kindName);
+        String kindName = kindName(text);
+        ModelKind kind = kinds.get(kindName);
         if (kind == null) {
             throw new BadInputException("unknown model '" + spec + "' (models: " + String.join(", ", kinds.keySet())
                     + "; see 'loomlab list models')");
         }
-        if (!kind.sized()) {
-            if (colon >= 0) {
-                throw new BadInputException("model " + kindName + " takes no size, but got '" + spec + "'");
-            }
-            return kind.factory().create(OptionalInt.empty());
-        }
+        int colon = text.indexOf(':');
         if (colon < 0) {
-            throw new BadInputException("model " + kindName + " needs a size, e.g. " + kindName + ":200");
+            if (kind.sizing() == Sizing.REQUIRED) {
+                throw new BadInputException("model " + kindName + " needs a size, e.g. " + kindName + ":200");
+            }
+            return kind.model(OptionalInt.empty());
         }
-        return kind.factory().create(OptionalInt.of(size(spec, text.substring(colon + 1).trim())));
+        if (kind.sizing() == Sizing.NONE) {
+            throw new BadInputException("model " + kindName + " takes no size, but got '" + spec + "'");
+        }
+        return kind.model(OptionalInt.of(size(spec, text.substring(colon + 1).trim())));
+    }
+
+    /** The model's runners, one per form some provider registered for its kind. */
+    public Runners runners(Model model) {
+        Map<Form<?>, Object> byForm = new LinkedHashMap<>();
+        for (RunnerBinding<?> b : bindings) {
+            if (b.kind().equals(model.kind()) && !byForm.containsKey(b.form())) {
+                Optional<?> runner = b.factory().apply(model);
+                runner.ifPresent(r -> byForm.put(b.form(), r));
+            }
+        }
+        return new Runners(model, byForm);
+    }
+
+    private static String kindName(String text) {
+        int colon = text.indexOf(':');
+        return colon < 0 ? text : text.substring(0, colon);
     }
 
     private static int size(String spec, String text) {
@@ -79,7 +104,7 @@ public final class ModelCatalog {
         }
         long n;
         try {
-            n = dev.loomlab.core.param.Units.parseCount("model " + spec, text);
+            n = Units.parseCount("model " + spec, text);
         } catch (BadInputException e) {
             if (text.trim().startsWith("-")) {
                 throw new BadInputException("model " + spec + ": size must be at least 1");

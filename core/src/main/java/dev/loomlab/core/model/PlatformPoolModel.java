@@ -1,25 +1,30 @@
 package dev.loomlab.core.model;
 
-import java.util.OptionalInt;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
-/** {@code platform:N}: a fixed pool of N platform threads ({@link Executors#newFixedThreadPool}). */
-final class PlatformPoolModel extends ExecutorModel {
-    private final int size;
-
-    PlatformPoolModel(int size) {
-        super("platform:" + size);
-        this.size = size;
+/**
+ * {@code platform:N}: a fixed pool of N platform threads ({@link Executors#newFixedThreadPool}). Unsized,
+ * {@code platform} names a single platform thread ({@link ThreadKinds}).
+ */
+public final class PlatformPoolModel implements BlockingModel {
+    @Override
+    public String name() {
+        return "platform";
     }
 
     @Override
-    ExecutorService newExecutor() {
-        return Executors.newFixedThreadPool(size);
+    public String description() {
+        return "fixed pool of N platform threads (Executors.newFixedThreadPool); unsized: one platform thread";
     }
 
     @Override
-    public OptionalInt concurrency() {
-        return OptionalInt.of(size);
+    public Sizing sizing() {
+        return Sizing.OPTIONAL;
+    }
+
+    @Override
+    public BlockingRunner runner(Model model) {
+        int size = model.requireSize();
+        return new ExecutorRunner(() -> Executors.newFixedThreadPool(size));
     }
 }

@@ -1,16 +1,21 @@
 package dev.loomlab.core.model;
 
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /** {@code thread-per-task}: a new platform thread for every task, never reused. */
-final class ThreadPerTaskModel extends ExecutorModel {
-    ThreadPerTaskModel() {
-        super("thread-per-task");
+public final class ThreadPerTaskModel implements BlockingModel {
+    @Override
+    public String name() {
+        return "thread-per-task";
     }
 
     @Override
-    ExecutorService newExecutor() {
-        return Executors.newThreadPerTaskExecutor(Thread.ofPlatform().factory());
+    public String description() {
+        return "a new platform thread for every task";
+    }
+
+    @Override
+    public BlockingRunner runner(Model model) {
+        return new ExecutorRunner(() -> Executors.newThreadPerTaskExecutor(Thread.ofPlatform().factory()));
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomlab.core.pinning;
 
+import dev.loomlab.core.outcome.PinnedStack;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedStackTrace;

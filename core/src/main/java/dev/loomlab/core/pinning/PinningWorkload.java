@@ -3,10 +3,10 @@ package dev.loomlab.core.pinning;
 import dev.loomlab.core.model.BlockingTask;
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.param.Units;
-import dev.loomlab.core.scenario.Bounds;
+import dev.loomlab.core.model.Bounds;
 import dev.loomlab.core.workload.BlockingWorkload;
 import dev.loomlab.core.workload.ValidationException;
-import dev.loomlab.core.workload.Workload;
+import dev.loomlab.core.workload.TaskWorkload;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -52,13 +52,13 @@ public final class PinningWorkload extends BlockingWorkload {
     }
 
     @Override
-    public void beforeIteration() {
+    public void prepare() {
         Arrays.fill(onVirtualThread, false);
     }
 
     @Override
     public void validate(TaskClock clock) throws ValidationException {
-        Workload.requireAllCompleted(clock);
+        TaskWorkload.requireAllCompleted(clock);
         for (int i = 0; i < tasks(); i++) {
             if (clock.latencyNanos(i) < holdNanos) {
                 throw new ValidationException("task " + i + " finished in " + clock.latencyNanos(i)
@@ -68,7 +68,7 @@ public final class PinningWorkload extends BlockingWorkload {
     }
 
     @Override
-    public Map<String, Double> metrics(TaskClock clock) {
+    public Map<String, Double> collect(TaskClock clock) {
         for (boolean virtual : onVirtualThread) {
             if (!virtual) {
                 return Map.of();

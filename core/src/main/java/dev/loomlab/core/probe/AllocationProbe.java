@@ -1,5 +1,6 @@
 package dev.loomlab.core.probe;
 
+import dev.loomlab.core.stats.Metric;
 import java.lang.management.ManagementFactory;
 import java.util.Map;
 
@@ -29,6 +30,6 @@ public final class AllocationProbe implements Probe {
     @Override
     public void afterIteration(long wallNanos, Map<String, Double> metrics) {
         long after = threads == null ? -1 : threads.getTotalThreadAllocatedBytes();
-        metrics.put("allocated_mb", before < 0 || after < 0 ? Double.NaN : (after - before) / (1024.0 * 1024.0));
+        metrics.put(Metric.ALLOCATED_MB, before < 0 || after < 0 ? Double.NaN : (after - before) / (1024.0 * 1024.0));
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomlab.core.probe;
 
+import dev.loomlab.core.stats.Metric;
 import java.util.Map;
 
 /**
@@ -39,6 +40,6 @@ public final class CarriersProbe implements Probe {
             }
             buffer[i] = null;
         }
-        metrics.put("carriers", (double) carriers);
+        metrics.put(Metric.CARRIERS, (double) carriers);
     }
 }

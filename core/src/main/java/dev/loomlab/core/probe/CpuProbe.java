@@ -1,5 +1,6 @@
 package dev.loomlab.core.probe;
 
+import dev.loomlab.core.stats.Metric;
 import java.lang.management.ManagementFactory;
 import java.util.Map;
 
@@ -23,6 +24,6 @@ public final class CpuProbe implements Probe {
     public void afterIteration(long wallNanos, Map<String, Double> metrics) {
         long cpuAfter = os == null ? -1 : os.getProcessCpuTime();
         boolean available = cpuBefore >= 0 && cpuAfter >= 0 && wallNanos > 0;
-        metrics.put("cpu_util_pct", available ? 100.0 * (cpuAfter - cpuBefore) / ((double) wallNanos * cores) : Double.NaN);
+        metrics.put(Metric.CPU_UTIL_PCT, available ? 100.0 * (cpuAfter - cpuBefore) / ((double) wallNanos * cores) : Double.NaN);
     }
 }

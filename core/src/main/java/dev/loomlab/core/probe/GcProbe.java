@@ -1,5 +1,6 @@
 package dev.loomlab.core.probe;
 
+import dev.loomlab.core.stats.Metric;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.util.List;
@@ -25,8 +26,8 @@ public final class GcProbe implements Probe {
 
     @Override
     public void afterIteration(long wallNanos, Map<String, Double> metrics) {
-        metrics.put("gc_count", (double) (count() - countBefore));
-        metrics.put("gc_time_ms", (double) (time() - timeBefore));
+        metrics.put(Metric.GC_COUNT, (double) (count() - countBefore));
+        metrics.put(Metric.GC_TIME_MS, (double) (time() - timeBefore));
     }
 
     private long count() {

@@ -1,5 +1,6 @@
 package dev.loomlab.core.probe;
 
+import dev.loomlab.core.stats.Metric;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -27,6 +28,6 @@ public final class HeapProbe implements Probe {
         for (MemoryPoolMXBean p : heapPools) {
             peak += p.getPeakUsage().getUsed();
         }
-        metrics.put("peak_heap_mb", heapPools.isEmpty() ? Double.NaN : peak / (1024.0 * 1024.0));
+        metrics.put(Metric.PEAK_HEAP_MB, heapPools.isEmpty() ? Double.NaN : peak / (1024.0 * 1024.0));
     }
 }

@@ -1,7 +1,7 @@
 package dev.loomlab.core.probe;
 
 import dev.loomlab.core.pinning.PinnedEvents;
-import dev.loomlab.core.pinning.PinnedStack;
+import dev.loomlab.core.outcome.PinnedStack;
 import dev.loomlab.core.pinning.PinningRecorder;
 
 import java.util.List;

@@ -1,51 +1,63 @@
 package dev.loomlab.core.probe;
 
-import dev.loomlab.core.pinning.PinnedStack;
+import dev.loomlab.core.outcome.PinnedStack;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** The standard probes of a trial and their sampler, run around each iteration in a fixed order. */
+/**
+ * The probes of a trial, run around each iteration in a fixed order, and — only when asked — the
+ * sampler thread that looks at thread counts while the iteration runs.
+ */
 public final class ProbeSet implements AutoCloseable {
     private final List<Probe> probes;
+    private final PinningProbe pinning;
     private final Sampler sampler;
 
-    private ProbeSet(List<Probe> probes) {
+    private ProbeSet(List<Probe> probes, PinningProbe pinning, boolean sample) {
         this.probes = probes;
+        this.pinning = pinning;
         List<SampledProbe> sampled = new ArrayList<>();
         for (Probe p : probes) {
             if (p instanceof SampledProbe s) {
                 sampled.add(s);
             }
         }
-        this.sampler = new Sampler(sampled);
-    }
-
-    /** CPU, RSS, heap, allocation, threads, carriers and GC. */
-    public static ProbeSet standard() {
-        return new ProbeSet(List.of(new GcProbe(), new HeapProbe(), new RssProbe(), new ThreadsProbe(),
-                new CarriersProbe(), new AllocationProbe(), new CpuProbe()));
+        this.sampler = sample && !sampled.isEmpty() ? new Sampler(sampled) : null;
     }
 
     /**
-     * The standard probes and JFR pinning. Pinning comes first, so its recording starts before the others
-     * take their readings and is stopped and read after they have taken theirs (its work is not counted).
+     * CPU, RSS, heap, allocation, threads, carriers and GC; with {@code pinning}, JFR pinning first, so its
+     * recording starts before the others take their readings and is stopped and read after they have
+     * taken theirs (its work is not counted). With {@code sample}, a sampler thread reads the thread
+     * counts every {@value Sampler#PERIOD_MS} ms during each iteration (the daemon / non-daemon peaks);
+     * without it nothing runs beside the model.
      */
-    public static ProbeSet withPinning() {
-        return new ProbeSet(List.of(new PinningProbe(), new GcProbe(), new HeapProbe(), new RssProbe(),
-                new ThreadsProbe(), new CarriersProbe(), new AllocationProbe(), new CpuProbe()));
+    public static ProbeSet of(boolean pinning, boolean sample) {
+        List<Probe> probes = new ArrayList<>();
+        PinningProbe pinningProbe = pinning ? new PinningProbe() : null;
+        if (pinningProbe != null) {
+            probes.add(pinningProbe);
+        }
+        probes.addAll(List.of(new GcProbe(), new HeapProbe(), new RssProbe(), new ThreadsProbe(sample),
+                new CarriersProbe(), new AllocationProbe(), new CpuProbe()));
+        return new ProbeSet(probes, pinningProbe, sample);
     }
 
     public void beforeIteration() {
         for (Probe p : probes) {
             p.beforeIteration();
         }
-        sampler.start();
+        if (sampler != null) {
+            sampler.start();
+        }
     }
 
     public void afterIteration(long wallNanos, Map<String, Double> metrics) {
-        sampler.stop();
+        if (sampler != null) {
+            sampler.stop();
+        }
         for (int i = probes.size() - 1; i >= 0; i--) {
             probes.get(i).afterIteration(wallNanos, metrics);
         }
@@ -53,16 +65,13 @@ public final class ProbeSet implements AutoCloseable {
 
     /** The last iteration's top pinned stacks; null when this set does not record pinning. */
     public List<PinnedStack> pinnedStacks() {
-        for (Probe p : probes) {
-            if (p instanceof PinningProbe pinning) {
-                return pinning.stacks();
-            }
-        }
-        return null;
+        return pinning == null ? null : pinning.stacks();
     }
 
     @Override
     public void close() {
-        sampler.close();
+        if (sampler != null) {
+            sampler.close();
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomlab.core.probe;
 
+import dev.loomlab.core.stats.Metric;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -28,7 +29,7 @@ public final class RssProbe implements Probe {
 
     @Override
     public void afterIteration(long wallNanos, Map<String, Double> metrics) {
-        metrics.put("peak_rss_mb", reset ? readStatusKb("VmHWM") / 1024.0 : Double.NaN);
+        metrics.put(Metric.PEAK_RSS_MB, reset ? readStatusKb("VmHWM") / 1024.0 : Double.NaN);
     }
 
     /** A field of /proc/self/status in kB, NaN if absent. */

@@ -3,106 +3,218 @@ package dev.loomlab.core.result;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import dev.loomlab.core.pinning.PinnedStack;
-import dev.loomlab.core.trial.JvmInfo;
+import dev.loomlab.core.model.Model;
+import dev.loomlab.core.outcome.JmhRun;
+import dev.loomlab.core.outcome.JvmInfo;
+import dev.loomlab.core.outcome.Status;
+import dev.loomlab.core.outcome.PinnedStack;
+import dev.loomlab.core.stats.Metric;
 
 import java.util.List;
 import java.util.Map;
 
 /**
  * One scenario × model × parameters × JVM, all forks' measured iterations pooled: the line
- * {@code results.jsonl} holds for it (DESIGN.md, result contract).
+ * {@code results.jsonl} holds for it (docs/results.md). Built by {@link #builder}.
  *
- * @param params parameter name → value (numbers for counts, text such as {@code 300ms} for durations)
- * @param forks forked JVMs; 0 means the trial ran inside the CLI's JVM (tests and debugging only)
- * @param status {@code ok}, {@code failed}, {@code invalid} or {@code not_applicable}
- * @param error why it is not ok (with the tail of the trial log for a failed fork), else null
- * @param metrics metric name → {@link dev.loomlab.core.stats.Summary} or, for task latency,
- *                {@link dev.loomlab.core.stats.LatencySummary}; empty unless ok; a null value is a
- *                probe unavailable on this system
- * @param boundMs the best time physics allows for one iteration, ms; null when there is none
- * @param efficiency bound / median wall time; null without a bound
+ * @param contract     the version of this JSON contract ({@value #CONTRACT})
+ * @param modelInfo    the model as a value: kind, size, threads, concurrency; null when the name is not
+ *                     a model here (a result read from an older file)
+ * @param form         the form the workload ran in on this model, e.g. {@code blocking}; null unless it ran
+ * @param params       parameter name → value (numbers for counts, text such as {@code 300ms} for durations)
+ * @param forks        forked JVMs; 0 means the trial ran inside the CLI's JVM (tests and debugging only)
+ * @param error        why it is not ok (with the tail of the trial log for a failed fork), else null
+ * @param score        the name of the metric that is this result's score (e.g. {@code wall_ms})
+ * @param metrics      metric name → {@link dev.loomlab.core.stats.Summary} or, for task latency,
+ *                     {@link dev.loomlab.core.stats.LatencySummary}; empty unless ok; a null value is a
+ *                     probe unavailable on this system
+ * @param boundMs      the best time physics allows for one iteration, ms; null when there is none
+ * @param efficiency   bound / mean wall time; null without a bound
  * @param serialTaskMs one task's CPU part alone on one thread, ms (what a CPU bound rests on); else null
- * @param published the article's figure for this model and parameters, or null
- * @param logs the trial logs, relative to the results folder
+ * @param published    the article's figure for this model and parameters, or null
+ * @param logs         the trial logs, relative to the results folder
  * @param pinnedStacks the stacks at which virtual threads were pinned, over every measured iteration and
  *                     fork, most events first (at most {@link PinnedStack#TOP}); null when the scenario
  *                     does not record pinning
- * @param histograms metric name → every measured iteration's values of that metric merged into one
- *                   HdrHistogram, compressed and base64-encoded as {@link dev.loomlab.core.trial.TrialExecutor#encode}
- *                   writes it, values in ns (today {@code task_latency_ms}); empty when none was recorded
- * @param jmh what JMH reported, for a result a JMH benchmark measured; else null and left out of the JSON
+ * @param histograms   metric name → every measured iteration's values merged into one HdrHistogram, as
+ *                     {@link dev.loomlab.core.stats.HistogramCodec} writes it, values in ns (today
+ *                     {@code task_latency_ms}); empty when none was recorded
+ * @param jmh          what JMH reported, for a result a JMH benchmark measured; else null and left out
  */
-@JsonPropertyOrder({"scenario", "model", "params", "jvm", "forks", "warmup", "iterations", "status", "error",
-        "metrics", "bound_ms", "efficiency", "serial_task_ms", "published", "logs", "pinned_stacks", "histograms", "jmh"})
-public record Result(String scenario, String model, Map<String, Object> params, JvmInfo jvm, int forks, int warmup,
-                     int iterations, String status, String error, Map<String, Object> metrics,
-                     @JsonProperty("bound_ms") Double boundMs, Double efficiency,
-                     @JsonProperty("serial_task_ms") Double serialTaskMs, PublishedFigure published,
-                     List<String> logs, @JsonProperty("pinned_stacks") List<PinnedStack> pinnedStacks,
-                     Map<String, String> histograms, @JsonInclude(JsonInclude.Include.NON_NULL) JmhRun jmh) {
+@JsonPropertyOrder({"contract", "scenario", "model", "model_info", "form", "params", "jvm", "forks", "warmup", "iterations",
+        "status", "error", "score", "metrics", "bound_ms", "efficiency", "serial_task_ms", "published", "logs",
+        "pinned_stacks", "histograms", "jmh"})
+public record Result(int contract, String scenario, String model, @JsonProperty("model_info") Model modelInfo,
+                     @JsonInclude(JsonInclude.Include.NON_NULL) String form, Map<String, Object> params, JvmInfo jvm,
+                     int forks, int warmup, int iterations, Status status, String error, String score,
+                     Map<String, Object> metrics, @JsonProperty("bound_ms") Double boundMs, Double efficiency,
+                     @JsonProperty("serial_task_ms") Double serialTaskMs, PublishedFigure published, List<String> logs,
+                     @JsonProperty("pinned_stacks") List<PinnedStack> pinnedStacks, Map<String, String> histograms,
+                     @JsonInclude(JsonInclude.Include.NON_NULL) JmhRun jmh) {
+    /** The contract this version writes: 2 added contract, model_info, form, score and published.article. */
+    public static final int CONTRACT = 2;
+    /** The score of a result whose scenario names none. */
+    public static final String DEFAULT_SCORE = Metric.WALL_MS;
 
     public Result {
+        params = params == null ? Map.of() : params;
+        metrics = metrics == null ? Map.of() : metrics;
+        logs = logs == null ? List.of() : logs;
         histograms = histograms == null ? Map.of() : histograms;
-    }
-
-    /** A result that JMH did not measure. */
-    public Result(String scenario, String model, Map<String, Object> params, JvmInfo jvm, int forks, int warmup,
-                  int iterations, String status, String error, Map<String, Object> metrics, Double boundMs,
-                  Double efficiency, Double serialTaskMs, PublishedFigure published, List<String> logs,
-                  List<PinnedStack> pinnedStacks, Map<String, String> histograms) {
-        this(scenario, model, params, jvm, forks, warmup, iterations, status, error, metrics, boundMs, efficiency,
-                serialTaskMs, published, logs, pinnedStacks, histograms, null);
-    }
-
-    /** A result with pinned stacks and no histograms. */
-    public Result(String scenario, String model, Map<String, Object> params, JvmInfo jvm, int forks, int warmup,
-                  int iterations, String status, String error, Map<String, Object> metrics, Double boundMs,
-                  Double efficiency, Double serialTaskMs, PublishedFigure published, List<String> logs,
-                  List<PinnedStack> pinnedStacks) {
-        this(scenario, model, params, jvm, forks, warmup, iterations, status, error, metrics, boundMs, efficiency,
-                serialTaskMs, published, logs, pinnedStacks, Map.of());
-    }
-
-    /** A result of a scenario that does not record pinning, with histograms. */
-    public Result(String scenario, String model, Map<String, Object> params, JvmInfo jvm, int forks, int warmup,
-                  int iterations, String status, String error, Map<String, Object> metrics, Double boundMs,
-                  Double efficiency, Double serialTaskMs, PublishedFigure published, List<String> logs,
-                  Map<String, String> histograms) {
-        this(scenario, model, params, jvm, forks, warmup, iterations, status, error, metrics, boundMs, efficiency,
-                serialTaskMs, published, logs, null, histograms);
-    }
-
-    /** A result of a scenario that does not record pinning, without histograms. */
-    public Result(String scenario, String model, Map<String, Object> params, JvmInfo jvm, int forks, int warmup,
-                  int iterations, String status, String error, Map<String, Object> metrics, Double boundMs,
-                  Double efficiency, Double serialTaskMs, PublishedFigure published, List<String> logs) {
-        this(scenario, model, params, jvm, forks, warmup, iterations, status, error, metrics, boundMs, efficiency,
-                serialTaskMs, published, logs, null, Map.of());
+        score = score == null ? DEFAULT_SCORE : score;
     }
 
     public boolean ok() {
-        return "ok".equals(status);
+        return status == Status.OK;
+    }
+
+    /** A result to build, of {@code scenario} on {@code model}. */
+    public static Builder builder(String scenario, String model) {
+        return new Builder(scenario, model);
+    }
+
+    /** A builder holding every field of this result, to change some of them. */
+    public Builder toBuilder() {
+        return new Builder(scenario, model).modelInfo(modelInfo).form(form).params(params).jvm(jvm)
+                .rounds(forks, warmup, iterations).status(status, error).score(score).metrics(metrics)
+                .bound(boundMs, efficiency, serialTaskMs).published(published).logs(logs).pinnedStacks(pinnedStacks)
+                .histograms(histograms).jmh(jmh);
+    }
+
+    /** Builds a {@link Result}; the status is {@code ok} and everything else empty until set. */
+    public static final class Builder {
+        private final String scenario;
+        private final String model;
+        private Model modelInfo;
+        private String form;
+        private Map<String, Object> params = Map.of();
+        private JvmInfo jvm;
+        private int forks = 1;
+        private int warmup;
+        private int iterations;
+        private Status status = Status.OK;
+        private String error;
+        private String score = DEFAULT_SCORE;
+        private Map<String, Object> metrics = Map.of();
+        private Double boundMs;
+        private Double efficiency;
+        private Double serialTaskMs;
+        private PublishedFigure published;
+        private List<String> logs = List.of();
+        private List<PinnedStack> pinnedStacks;
+        private Map<String, String> histograms = Map.of();
+        private JmhRun jmh;
+
+        private Builder(String scenario, String model) {
+            this.scenario = scenario;
+            this.model = model;
+        }
+
+        public Builder modelInfo(Model value) {
+            this.modelInfo = value;
+            return this;
+        }
+
+        public Builder form(String value) {
+            this.form = value;
+            return this;
+        }
+
+        public Builder params(Map<String, Object> value) {
+            this.params = value;
+            return this;
+        }
+
+        public Builder jvm(JvmInfo value) {
+            this.jvm = value;
+            return this;
+        }
+
+        public Builder rounds(int forks, int warmup, int iterations) {
+            this.forks = forks;
+            this.warmup = warmup;
+            this.iterations = iterations;
+            return this;
+        }
+
+        public Builder status(Status value, String why) {
+            this.status = value;
+            this.error = why;
+            return this;
+        }
+
+        public Builder score(String metric) {
+            this.score = metric;
+            return this;
+        }
+
+        public Builder metrics(Map<String, Object> value) {
+            this.metrics = value;
+            return this;
+        }
+
+        public Builder bound(Double bound, Double efficiencyValue, Double serialTask) {
+            this.boundMs = bound;
+            this.efficiency = efficiencyValue;
+            this.serialTaskMs = serialTask;
+            return this;
+        }
+
+        public Builder published(PublishedFigure value) {
+            this.published = value;
+            return this;
+        }
+
+        public Builder logs(List<String> value) {
+            this.logs = value;
+            return this;
+        }
+
+        public Builder pinnedStacks(List<PinnedStack> value) {
+            this.pinnedStacks = value;
+            return this;
+        }
+
+        public Builder histograms(Map<String, String> value) {
+            this.histograms = value;
+            return this;
+        }
+
+        public Builder jmh(JmhRun value) {
+            this.jmh = value;
+            return this;
+        }
+
+        public Result build() {
+            return new Result(CONTRACT, scenario, model, modelInfo, form, params, jvm, forks, warmup, iterations, status,
+                    error, score, metrics, boundMs, efficiency, serialTaskMs, published, logs, pinnedStacks, histograms, jmh);
+        }
     }
 
     /**
      * The article's figure as a result carries it: a wall time in {@code wall_ms}, or, for a figure of
      * another metric, {@code wall_ms} null and the figure in {@code value} in the unit {@code metric}'s
-     * name ends with (e.g. {@code handoff_us}).
+     * name ends with (e.g. {@code switch_cost_us}).
+     *
+     * @param article the article's key, e.g. {@code 004} (docs/articles.md)
+     * @param title   the article's title in English
      */
-    @JsonPropertyOrder({"source", "wall_ms", "hardware", "note", "metric", "value"})
-    public record PublishedFigure(String source, @JsonProperty("wall_ms") Double wallMs, String hardware, String note,
-                                  @JsonInclude(JsonInclude.Include.NON_NULL) String metric,
+    @JsonPropertyOrder({"article", "title", "wall_ms", "hardware", "note", "metric", "value"})
+    public record PublishedFigure(String article, String title, @JsonProperty("wall_ms") Double wallMs, String hardware,
+                                  String note, @JsonInclude(JsonInclude.Include.NON_NULL) String metric,
                                   @JsonInclude(JsonInclude.Include.NON_NULL) Double value) {
 
-        /** A published wall time, ms. */
-        public PublishedFigure(String source, double wallMs, String hardware, String note) {
-            this(source, wallMs, hardware, note, null, null);
+        /** A published figure of {@code metric}: in {@code wall_ms} when it is a wall time. */
+        public static PublishedFigure of(String article, String title, String metric, double value, String hardware,
+                                         String note) {
+            return DEFAULT_SCORE.equals(metric)
+                    ? new PublishedFigure(article, title, value, hardware, note, null, null)
+                    : new PublishedFigure(article, title, null, hardware, note, metric, value);
         }
 
         /** The metric the figure is of: {@code wall_ms} unless it says another. */
         public String metricName() {
-            return metric == null ? "wall_ms" : metric;
+            return metric == null ? DEFAULT_SCORE : metric;
         }
 
         /** The figure in its metric's unit. */

@@ -1,18 +1,21 @@
 package dev.loomlab.core.result;
 
+import dev.loomlab.core.stats.Metric;
+import dev.loomlab.core.model.Model;
+import dev.loomlab.core.outcome.IterationResult;
+import dev.loomlab.core.outcome.Status;
+import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.param.ParamValues;
-import dev.loomlab.core.pinning.PinnedStack;
-import dev.loomlab.core.scenario.Published;
-import dev.loomlab.core.scenario.Scenario;
+import dev.loomlab.core.outcome.PinnedStack;
+import dev.loomlab.core.scenario.Article;
+import dev.loomlab.core.scenario.Articles;
+import dev.loomlab.core.scenario.ScenarioDescription;
+import dev.loomlab.core.stats.HistogramCodec;
 import dev.loomlab.core.stats.LatencySummary;
+import dev.loomlab.core.stats.Median;
 import dev.loomlab.core.stats.Summary;
-import dev.loomlab.core.trial.IterationResult;
-import dev.loomlab.core.trial.JvmInfo;
-import dev.loomlab.core.trial.TrialExecutor;
-import dev.loomlab.core.trial.TrialOutcome;
 import org.HdrHistogram.Histogram;
 
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -22,56 +25,56 @@ import java.util.Set;
 
 /** Pools the outcomes of a result's forks into one {@link Result}: the one place statistics are computed. */
 public final class ResultAssembler {
-    private static final String LATENCY = "task_latency_ms";
+    private static final String LATENCY = Metric.TASK_LATENCY_MS;
 
     private ResultAssembler() {
     }
 
     /**
-     * @param forks the number of forked JVMs (0 = in-process); {@code outcomes} has one per fork, or one
-     * @param cores the machine's available processors, to match figures published for "a pool of cores"
+     * @param model     the model as a value; null when its name is not a model on this JVM
+     * @param forks     the number of forked JVMs (0 = in-process); {@code outcomes} has one per fork, or one
+     * @param cores     the machine's available processors, to match figures published for "a pool of cores"
      */
-    public static Result assemble(Scenario scenario, String model, ParamValues params, int forks, int warmup,
-                                  int iterations, List<TrialOutcome> outcomes, List<String> logs, int cores) {
-        JvmInfo jvm = outcomes.get(0).jvm();
-        String status = TrialOutcome.OK;
+    public static Result assemble(ScenarioDescription scenario, String modelName, Model model, ParamValues params,
+                                  int forks, int warmup, int iterations, List<TrialOutcome> outcomes, List<String> logs,
+                                  int cores) {
+        Status status = Status.OK;
         String error = null;
-        for (String worst : List.of(TrialOutcome.FAILED, TrialOutcome.INVALID, TrialOutcome.NOT_APPLICABLE)) {
-            for (int i = 0; i < outcomes.size(); i++) {
+        for (Status worst : Status.SEVERITY) {
+            for (int i = 0; i < outcomes.size() && status == Status.OK; i++) {
                 TrialOutcome o = outcomes.get(i);
-                if (worst.equals(o.status()) && status.equals(TrialOutcome.OK)) {
+                if (o.status() == worst) {
                     status = worst;
                     error = (outcomes.size() > 1 ? "fork " + (i + 1) + ": " : "") + o.error();
                 }
             }
         }
-        Map<String, Object> metrics = new LinkedHashMap<>();
-        Double bound = median(outcomes.stream().map(TrialOutcome::boundMs).toList());
-        Double serial = median(outcomes.stream().map(TrialOutcome::serialTaskMs).toList());
+        Result.Builder result = Result.builder(scenario.name(), modelName).modelInfo(model)
+                .form(outcomes.stream().map(TrialOutcome::form).filter(Objects::nonNull).findFirst().orElse(null))
+                .params(params.json()).jvm(outcomes.get(0).jvm()).rounds(forks, warmup, iterations).status(status, error)
+                .score(scenario.score()).logs(logs);
+        Double bound = Median.of(outcomes.stream().map(TrialOutcome::boundMs).toList());
+        Double serial = Median.of(outcomes.stream().map(TrialOutcome::serialTaskMs).toList());
         Double efficiency = null;
-        Map<String, String> histograms = Map.of();
-        if (status.equals(TrialOutcome.OK)) {
+        if (status == Status.OK) {
             List<IterationResult> all = outcomes.stream().flatMap(o -> o.iterations().stream()).toList();
             Histogram latency = mergedLatency(all);
-            metrics = metrics(all, latency);
+            Map<String, Object> metrics = metrics(all, latency);
             if (latency.getTotalCount() > 0) {
-                histograms = Map.of(LATENCY, TrialExecutor.encode(latency));
+                result.histograms(Map.of(LATENCY, HistogramCodec.encode(latency)));
             }
-            Summary wall = (Summary) metrics.get("wall_ms");
-            if (bound != null && wall != null && wall.median() > 0) {
-                efficiency = bound / wall.median();
+            // The score is the mean (with its t-interval), so efficiency is the bound over the mean.
+            if (bound != null && metrics.get(Result.DEFAULT_SCORE) instanceof Summary wall && wall.mean() > 0) {
+                efficiency = bound / wall.mean();
             }
+            result.metrics(metrics).pinnedStacks(pinnedStacks(outcomes)).jmh(outcomes.get(0).jmh());
         }
-        Map<String, String> canonical = params.canonical();
-        Result.PublishedFigure published = scenario.published().stream()
-                .filter(p -> p.matches(model, canonical, cores))
-                .findFirst()
-                .map(ResultAssembler::figure)
-                .orElse(null);
-        return new Result(scenario.name(), model, params.json(), jvm, forks, warmup, iterations, status, error,
-                metrics, bound, efficiency, serial, published, logs,
-                status.equals(TrialOutcome.OK) ? pinnedStacks(outcomes) : null, histograms,
-                status.equals(TrialOutcome.OK) ? outcomes.get(0).jmh() : null);
+        Articles articles = Articles.load();
+        articles.figure(scenario.name(), modelName, params.canonical(), cores)
+                .map(p -> Result.PublishedFigure.of(p.article(), articles.find(p.article()).map(Article::title).orElse(null),
+                        p.metric(), p.value(), p.hardware(), p.note()))
+                .ifPresent(result::published);
+        return result.bound(bound, efficiency, serial).build();
     }
 
     /** The top pinned stacks over every measured iteration of every fork; null when none recorded pinning. */
@@ -87,15 +90,9 @@ public final class ResultAssembler {
         return PinnedStack.top(recorded.stream().flatMap(List::stream).toList(), PinnedStack.TOP);
     }
 
-    private static Result.PublishedFigure figure(Published p) {
-        return p.metric().equals(Published.WALL_MS)
-                ? new Result.PublishedFigure(p.source(), p.value(), p.hardware(), p.note())
-                : new Result.PublishedFigure(p.source(), null, p.hardware(), p.note(), p.metric(), p.value());
-    }
-
     /** Summary per metric in first-seen order, then task latency from the merged histogram (ns). */
     static Map<String, Object> metrics(List<IterationResult> iterations, Histogram latency) {
-        Set<String> names = new LinkedHashSet<>(List.of("wall_ms", "throughput_per_s"));
+        Set<String> names = new LinkedHashSet<>(List.of(Metric.WALL_MS, Metric.THROUGHPUT_PER_S));
         iterations.forEach(it -> names.addAll(it.metrics().keySet()));
         Map<String, Object> out = new LinkedHashMap<>();
         for (String name : names) {
@@ -105,7 +102,7 @@ public final class ResultAssembler {
                     .mapToDouble(Double::doubleValue)
                     .toArray();
             out.put(name, samples.length == 0 ? null : Summary.of(samples));
-            if (name.equals("throughput_per_s")) {
+            if (name.equals(Metric.THROUGHPUT_PER_S)) {
                 out.put(LATENCY, latency.getTotalCount() == 0 ? null : LatencySummary.of(latency));
             }
         }
@@ -117,18 +114,9 @@ public final class ResultAssembler {
         Histogram merged = new Histogram(3);
         for (IterationResult it : iterations) {
             if (it.latencyHistogram() != null) {
-                merged.add(TrialExecutor.decode(it.latencyHistogram()));
+                merged.add(HistogramCodec.decode(it.latencyHistogram()));
             }
         }
         return merged;
-    }
-
-    private static Double median(List<Double> values) {
-        double[] v = values.stream().filter(Objects::nonNull).filter(d -> !d.isNaN()).mapToDouble(Double::doubleValue).toArray();
-        if (v.length == 0) {
-            return null;
-        }
-        Arrays.sort(v);
-        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
     }
 }

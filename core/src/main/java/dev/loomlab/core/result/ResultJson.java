@@ -53,9 +53,10 @@ public final class ResultJson {
                 metrics.put(e.getKey(), metric(m, e.getValue()));
             }
         }
-        return new Result(plain.scenario(), plain.model(), plain.params(), plain.jvm(), plain.forks(), plain.warmup(),
-                plain.iterations(), plain.status(), plain.error(), metrics, plain.boundMs(), plain.efficiency(),
-                plain.serialTaskMs(), plain.published(), plain.logs(), plain.pinnedStacks(), plain.histograms(), plain.jmh());
+        return new Result(plain.contract(), plain.scenario(), plain.model(), plain.modelInfo(), plain.form(), plain.params(),
+                plain.jvm(), plain.forks(), plain.warmup(), plain.iterations(), plain.status(), plain.error(), plain.score(),
+                metrics, plain.boundMs(), plain.efficiency(), plain.serialTaskMs(), plain.published(), plain.logs(),
+                plain.pinnedStacks(), plain.histograms(), plain.jmh());
     }
 
     private static Object metric(ObjectMapper m, JsonNode value) throws JsonProcessingException {

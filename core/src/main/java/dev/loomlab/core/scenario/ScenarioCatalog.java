@@ -20,7 +20,7 @@ public final class ScenarioCatalog {
         List<ScenarioProvider> providers = new ArrayList<>(dev.loomlab.core.Plugins.load(ScenarioProvider.class));
         // The class path's jar order is not fixed: core first, then the modules by name, so lists and
         // suites always come out in the same order.
-        providers.sort(java.util.Comparator.comparing((ScenarioProvider p) -> !(p instanceof CoreScenarios))
+        providers.sort(java.util.Comparator.comparing((ScenarioProvider p) -> !p.getClass().getName().startsWith("dev.loomlab.core."))
                 .thenComparing(p -> p.getClass().getName()));
         for (ScenarioProvider p : providers) {
             for (Scenario s : p.scenarios()) {

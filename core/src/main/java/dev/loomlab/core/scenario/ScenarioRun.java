@@ -4,17 +4,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One entry of a suite: a scenario with the models to compare and parameter texts (a comma list is a
- * sweep), and the round counts when the suite fixes them (null = the CLI's defaults).
+ * One entry of a suite, or one scenario named on the command line: a scenario with the models to
+ * compare, parameter texts (a comma list is a sweep) and the round counts it fixes.
  */
-public record ScenarioRun(String scenario, List<String> models, Map<String, String> params, Integer warmup,
-                          Integer iterations) {
+public record ScenarioRun(String scenario, List<String> models, Map<String, String> params, Rounds rounds) {
 
-    public static ScenarioRun of(String scenario, List<String> models, Map<String, String> params) {
-        return new ScenarioRun(scenario, models, params, null, null);
+    public ScenarioRun {
+        models = List.copyOf(models);
+        params = Map.copyOf(params);
     }
 
-    public ScenarioRun rounds(int warmup, int iterations) {
-        return new ScenarioRun(scenario, models, params, warmup, iterations);
+    /** A run of {@code scenario} as its description sets it up by default. */
+    public static ScenarioRun defaults(ScenarioDescription scenario) {
+        return new ScenarioRun(scenario.name(), scenario.defaultModels(), scenario.defaultSweep(), Rounds.NONE);
     }
 }

@@ -5,7 +5,7 @@ import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.param.Units;
 import dev.loomlab.core.workload.BlockingWorkload;
 import dev.loomlab.core.workload.ValidationException;
-import dev.loomlab.core.workload.Workload;
+import dev.loomlab.core.workload.TaskWorkload;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -45,14 +45,14 @@ public final class SemaphoreWorkload extends BlockingWorkload {
     }
 
     @Override
-    public void beforeIteration() {
+    public void prepare() {
         Arrays.fill(outcomes, NONE);
         downstream.resetPeak();
     }
 
     @Override
     public void validate(TaskClock clock) throws ValidationException {
-        Workload.requireAllCompleted(clock);
+        TaskWorkload.requireAllCompleted(clock);
         int rejected = 0;
         for (int i = 0; i < outcomes.length; i++) {
             if (outcomes[i] == NONE) {
@@ -75,7 +75,7 @@ public final class SemaphoreWorkload extends BlockingWorkload {
     }
 
     @Override
-    public Map<String, Double> metrics(TaskClock clock) {
+    public Map<String, Double> collect(TaskClock clock) {
         int rejected = 0;
         for (byte o : outcomes) {
             if (o == REJECTED) {

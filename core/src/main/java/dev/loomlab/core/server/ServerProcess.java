@@ -131,22 +131,29 @@ public final class ServerProcess implements AutoCloseable {
         return process.isAlive();
     }
 
-    /** The server's counters and peaks since the last {@link #reset}, by name. */
-    public Map<String, Double> stats() throws IOException, InterruptedException {
-        return ServerControl.parse(ask("stats"));
+    /**
+     * The server's counters and peaks since the last {@link #reset}, by name; empty when interrupted.
+     * Workloads call it in {@code collect}, which cannot throw checked exceptions, so an I/O failure is
+     * unchecked and an interrupt is kept.
+     */
+    public Map<String, Double> stats() {
+        String reply = askUnchecked("stats");
+        return reply == null ? Map.of() : ServerControl.parse(reply);
     }
 
-    /**
-     * Clears the server's counters and peaks; workloads call it in {@code beforeIteration}, which
-     * cannot throw checked exceptions, so an I/O failure is unchecked and an interrupt is kept.
-     */
+    /** Clears the server's counters and peaks (in a workload's {@code prepare}); failures as {@link #stats}. */
     public void reset() {
+        askUnchecked("reset");
+    }
+
+    private String askUnchecked(String command) {
         try {
-            ask("reset");
+            return ask(command);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return null;
         }
     }
 

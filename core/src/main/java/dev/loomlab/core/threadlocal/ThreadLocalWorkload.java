@@ -4,7 +4,7 @@ import dev.loomlab.core.model.BlockingTask;
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.workload.BlockingWorkload;
 import dev.loomlab.core.workload.ValidationException;
-import dev.loomlab.core.workload.Workload;
+import dev.loomlab.core.workload.TaskWorkload;
 
 import java.time.Duration;
 import java.util.Arrays;
@@ -66,7 +66,7 @@ public final class ThreadLocalWorkload extends BlockingWorkload {
     }
 
     @Override
-    public void beforeIteration() {
+    public void prepare() {
         Arrays.fill(values, -1L);
         created.set(0);
         source = strategy.newSource(() -> {
@@ -77,7 +77,7 @@ public final class ThreadLocalWorkload extends BlockingWorkload {
 
     @Override
     public void validate(TaskClock clock) throws ValidationException {
-        Workload.requireAllCompleted(clock);
+        TaskWorkload.requireAllCompleted(clock);
         for (int i = 0; i < values.length; i++) {
             if (values[i] != expected[i % ExpensiveObject.SEEDS]) {
                 throw new ValidationException("task " + i + " computed " + values[i] + ", expected "
@@ -97,7 +97,7 @@ public final class ThreadLocalWorkload extends BlockingWorkload {
     }
 
     @Override
-    public Map<String, Double> metrics(TaskClock clock) {
+    public Map<String, Double> collect(TaskClock clock) {
         return Map.of("objects_created", (double) created.get());
     }
 }

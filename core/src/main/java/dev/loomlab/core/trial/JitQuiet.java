@@ -1,5 +1,11 @@
 package dev.loomlab.core.trial;
 
+import dev.loomlab.core.outcome.JvmInfo;
+import dev.loomlab.core.outcome.ProgressListener;
+import dev.loomlab.core.outcome.Status;
+import dev.loomlab.core.outcome.TrialOutcome;
+import dev.loomlab.core.outcome.TrialSpec;
+import dev.loomlab.core.stats.HistogramCodec;
 import dev.loomlab.core.model.TaskClock;
 
 import java.lang.management.CompilationMXBean;
@@ -28,7 +34,7 @@ final class JitQuiet {
             });
         }
         for (int round = 0; round < 30; round++) {
-            TrialExecutor.decode(TrialExecutor.encode(TrialExecutor.latencies(clock)));
+            HistogramCodec.decode(HistogramCodec.encode(TrialExecutor.latencies(clock)));
         }
     }
 

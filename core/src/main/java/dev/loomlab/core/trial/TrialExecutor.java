@@ -1,35 +1,49 @@
 package dev.loomlab.core.trial;
 
+import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.model.BlockingTask;
+import dev.loomlab.core.model.Form;
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.model.ModelFailure;
+import dev.loomlab.core.model.Runners;
 import dev.loomlab.core.model.TaskClock;
-import dev.loomlab.core.model.ThreadKind;
+import dev.loomlab.core.outcome.IterationResult;
+import dev.loomlab.core.outcome.JvmInfo;
+import dev.loomlab.core.outcome.ProgressListener;
+import dev.loomlab.core.outcome.TrialOutcome;
+import dev.loomlab.core.outcome.TrialSpec;
 import dev.loomlab.core.param.ParamValues;
 import dev.loomlab.core.probe.ProbeSet;
 import dev.loomlab.core.scenario.BoundContext;
-import dev.loomlab.core.scenario.HarnessScenario;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioCatalog;
+import dev.loomlab.core.scenario.ScenarioDescription;
+import dev.loomlab.core.scenario.Trait;
+import dev.loomlab.core.stats.HistogramCodec;
 import dev.loomlab.core.workload.NotApplicableException;
+import dev.loomlab.core.workload.Offer;
+import dev.loomlab.core.workload.TaskWorkload;
+import dev.loomlab.core.workload.TrialWorkload;
 import dev.loomlab.core.workload.ValidationException;
 import dev.loomlab.core.workload.Workload;
 import org.HdrHistogram.Histogram;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
- * Runs one trial in this JVM: builds the workload and model, runs the warm-up iterations, times one
- * task's CPU part alone when the bound needs it, then runs the measured iterations with the probes
- * around each. Only {@code model.runAll} lies inside the timed span.
+ * Runs one trial in this JVM: builds the workload and the model's runners, binds the first form the
+ * workload offers that the model runs, runs the warm-up iterations, times one task's CPU part alone when
+ * the bound needs it, then runs the measured iterations with the probes around each. Only the bound
+ * offer's job — the model running the tasks — lies inside the timed span; the workload's
+ * {@link TaskWorkload#prepare} and {@link TaskWorkload#collect} lie outside it.
  */
 public final class TrialExecutor {
     /** Serial timing runs at least this many tasks … */
@@ -48,44 +62,88 @@ public final class TrialExecutor {
 
     public TrialOutcome execute(TrialSpec spec, ProgressListener progress) throws InterruptedException {
         Scenario scenario = scenarios.get(spec.scenario());
-        ParamValues params = ParamValues.parse(scenario.name(), scenario.params(), spec.params());
+        ParamValues params = ParamValues.parse(scenario.name(), scenario.description().params(), spec.params());
         JvmInfo jvm = JvmInfo.current();
-        if (scenario instanceof HarnessScenario harness) {
-            return runHarness(harness, spec, params, progress, jvm);
-        }
         Model model;
         try {
             model = models.create(spec.model());
         } catch (BadInputException e) {
-            if (ThreadKind.find(spec.model()) != null) {
-                return new TrialOutcome(TrialOutcome.NOT_APPLICABLE, "model " + spec.model() + " is a thread kind; scenario "
-                        + scenario.name() + " runs tasks on an executor model (e.g. platform:200)", jvm, null, null, List.of());
-            }
             // Known to the launcher's JDK 25 but not loadable here (a newer or preview-only module).
-            return new TrialOutcome(TrialOutcome.NOT_APPLICABLE, "model " + spec.model() + " is not available on Java "
-                    + System.getProperty("java.version") + " (" + e.getMessage() + ")", jvm, null, null, List.of());
+            return TrialOutcome.notApplicable("model " + spec.model() + " is not available on Java "
+                    + System.getProperty("java.version") + " (" + e.getMessage() + ")", jvm);
         }
+        Runners runners = models.runners(model);
         Workload workload;
         try {
             workload = scenario.workload(params);
         } catch (NotApplicableException e) {
-            return new TrialOutcome(TrialOutcome.NOT_APPLICABLE, e.getMessage(), jvm, null, null, List.of());
+            return TrialOutcome.notApplicable(e.getMessage(), jvm);
         }
-        if (!workload.supports(model)) {
-            return new TrialOutcome(TrialOutcome.NOT_APPLICABLE, "scenario " + scenario.name() + " cannot run on model "
-                    + model.name(), jvm, null, null, List.of());
+        // The one place that tells the two shapes of workload apart.
+        return switch (workload) {
+            case TaskWorkload tasks -> runTasks(spec, progress, scenario.description(), params, runners, tasks);
+            case TrialWorkload<?> own -> runOwnTrial(spec, progress, scenario.name(), runners, own);
+        };
+    }
+
+    /** A workload that runs its own trial, on its form's runner. */
+    private static <R> TrialOutcome runOwnTrial(TrialSpec spec, ProgressListener progress, String scenario, Runners runners,
+                                                TrialWorkload<R> own) throws InterruptedException {
+        JvmInfo jvm = JvmInfo.current();
+        Optional<R> runner = runners.get(own.form());
+        if (runner.isEmpty()) {
+            return TrialOutcome.notApplicable(notApplicable(scenario, List.of(own.form()), runners), jvm);
+        }
+        try {
+            TrialOutcome o = own.runTrial(spec, runner.get(), progress);
+            // As for every trial: a figure this system cannot give (NaN) is null, "unavailable".
+            List<IterationResult> iterations = o.iterations().stream()
+                    .map(it -> new IterationResult(nullForNaN(it.metrics()), it.latencyHistogram(), it.pinnedStacks()))
+                    .toList();
+            return new TrialOutcome(o.status(), o.error(), o.jvm(), own.form().name(), o.boundMs(), o.serialTaskMs(),
+                    iterations, o.jmh());
+        } catch (NotApplicableException e) {
+            return TrialOutcome.notApplicable(e.getMessage(), jvm);
+        }
+    }
+
+    private static String notApplicable(String scenario, List<Form<?>> offered, Runners runners) {
+        String runs = runners.forms().isEmpty() ? "nothing here"
+                : runners.forms().stream().map(Form::name).collect(Collectors.joining(", "));
+        return "scenario " + scenario + " runs as " + offered.stream().map(Form::name).collect(Collectors.joining(" or "))
+                + "; model " + runners.model().name() + " runs " + runs;
+    }
+
+    /** A workload of tasks, bound to the first form it offers that the model runs. */
+    private static TrialOutcome runTasks(TrialSpec spec, ProgressListener progress, ScenarioDescription scenario,
+                                         ParamValues params, Runners runners, TaskWorkload workload)
+            throws InterruptedException {
+        JvmInfo jvm = JvmInfo.current();
+        Offer.Bound bound = null;
+        for (Offer<?> offer : workload.offers()) {
+            Optional<Offer.Bound> b = offer.bind(runners);
+            if (b.isPresent()) {
+                bound = b.get();
+                break;
+            }
+        }
+        if (bound == null) {
+            return TrialOutcome.notApplicable(notApplicable(scenario.name(),
+                    workload.offers().stream().<Form<?>>map(Offer::form).toList(), runners), jvm);
         }
         JitQuiet.warmBookkeeping();
         try {
-            workload.open(model);
+            workload.open(runners.model());
+            bound.open();
         } catch (InterruptedException e) {
+            workload.close();
             throw e;
         } catch (Exception e) {
             workload.close();
             return TrialOutcome.failed(e.getMessage() == null ? e.toString() : e.getMessage(), jvm);
         }
-        try (ProbeSet probes = scenario.recordsPinning() ? ProbeSet.withPinning() : ProbeSet.standard()) {
-            return run(spec, progress, scenario, params, model, workload, probes);
+        try (ProbeSet probes = ProbeSet.of(scenario.has(Trait.RECORDS_PINNING), spec.sampleThreads())) {
+            return run(spec, progress, scenario, params, runners.model(), workload, bound, probes);
         } catch (ModelFailure e) {
             return TrialOutcome.failed(e.getMessage(), jvm);
         } finally {
@@ -93,105 +151,87 @@ public final class TrialExecutor {
         }
     }
 
-    /** A scenario that runs its own trial, on the thread kind the model names. */
-    private static TrialOutcome runHarness(HarnessScenario harness, TrialSpec spec, ParamValues params,
-                                           ProgressListener progress, JvmInfo jvm) throws InterruptedException {
-        ThreadKind kind = ThreadKind.find(spec.model());
-        if (kind == null) {
-            return new TrialOutcome(TrialOutcome.NOT_APPLICABLE, "scenario " + harness.name() + " compares thread kinds ("
-                    + ThreadKind.names() + "), not executor model " + spec.model(), jvm, null, null, List.of());
-        }
-        try {
-            TrialOutcome o = harness.runTrial(spec, params, kind, progress);
-            // As for every trial: a figure this system cannot give (NaN) is null, "unavailable".
-            List<IterationResult> iterations = o.iterations().stream()
-                    .map(it -> new IterationResult(nullForNaN(it.metrics()), it.latencyHistogram(), it.pinnedStacks()))
-                    .toList();
-            return new TrialOutcome(o.status(), o.error(), o.jvm(), o.boundMs(), o.serialTaskMs(), iterations, o.jmh());
-        } catch (NotApplicableException e) {
-            return new TrialOutcome(TrialOutcome.NOT_APPLICABLE, e.getMessage(), jvm, null, null, List.of());
-        }
-    }
-
     /** Warm-up, serial timing, measured iterations, serial timing again, bound. */
-    private static TrialOutcome run(TrialSpec spec, ProgressListener progress, Scenario scenario, ParamValues params,
-                                    Model model, Workload workload, ProbeSet probes) throws InterruptedException {
+    private static TrialOutcome run(TrialSpec spec, ProgressListener progress, ScenarioDescription scenario,
+                                    ParamValues params, Model model, TaskWorkload workload, Offer.Bound job,
+                                    ProbeSet probes) throws InterruptedException {
         JvmInfo jvm = JvmInfo.current();
         TaskClock clock = new TaskClock(workload.tasks());
         for (int i = 1; i <= spec.warmup(); i++) {
-            String error = iterate(workload, model, clock, probes, new LinkedHashMap<>());
+            String error = iterate(workload, job, clock, probes, new LinkedHashMap<>());
             if (error != null) {
-                return new TrialOutcome(TrialOutcome.INVALID, "warm-up " + i + ": " + error, jvm, null, null, List.of());
+                return TrialOutcome.invalid("warm-up " + i + ": " + error, jvm, job.form(), null, List.of());
             }
             progress.progress("warmup", i, spec.warmup());
         }
-        boolean timesSerial = scenario.needsSerialTiming() && workload.cpuPart().isPresent();
+        Optional<BlockingTask> cpuPart = scenario.has(Trait.SERIAL_TIMING) ? workload.cpuPart() : Optional.empty();
         double serialMs = Double.NaN;
-        if (timesSerial) {
-            serialMs = serialTaskMillis(workload, workload.cpuPart().get());
+        if (cpuPart.isPresent()) {
+            serialMs = serialTaskMillis(workload, cpuPart.get());
             progress.progress("calibrate", 1, 1);
         }
         List<IterationResult> measured = new ArrayList<>();
         for (int i = 1; i <= spec.iterations(); i++) {
             Map<String, Double> metrics = new LinkedHashMap<>();
-            String error = iterate(workload, model, clock, probes, metrics);
+            String error = iterate(workload, job, clock, probes, metrics);
             if (error != null) {
-                return new TrialOutcome(TrialOutcome.INVALID, "iteration " + i + ": " + error, jvm, null,
-                        orNull(serialMs), List.copyOf(measured));
+                return TrialOutcome.invalid("iteration " + i + ": " + error, jvm, job.form(), orNull(serialMs), measured);
             }
-            measured.add(new IterationResult(nullForNaN(metrics), encode(workload.latencies(clock).orElseGet(() -> latencies(clock))),
-                    probes.pinnedStacks()));
+            measured.add(new IterationResult(nullForNaN(metrics),
+                    HistogramCodec.encode(workload.latencies(clock).orElseGet(() -> latencies(clock))), probes.pinnedStacks()));
             progress.progress("measure", i, spec.iterations());
         }
-        if (timesSerial) {
+        if (cpuPart.isPresent()) {
             // Timed again after the measured iterations and the faster kept: a machine that was slow
             // during one timing would otherwise lift the bound above what the iterations achieved.
-            serialMs = Math.min(serialMs, serialTaskMillis(workload, workload.cpuPart().get()));
+            serialMs = Math.min(serialMs, serialTaskMillis(workload, cpuPart.get()));
         }
-        double boundMs = scenario.boundMs(params, model, new BoundContext(Runtime.getRuntime().availableProcessors(), serialMs));
-        measured = withOverhead(measured, boundMs, scenario.reportsSchedulingOverhead());
-        return new TrialOutcome(TrialOutcome.OK, null, jvm, orNull(boundMs), orNull(serialMs), List.copyOf(measured));
+        double boundMs = scenario.bound().ms(params, model, new BoundContext(Runtime.getRuntime().availableProcessors(), serialMs));
+        if (scenario.has(Trait.SCHEDULING_OVERHEAD)) {
+            measured = withOverhead(measured, boundMs);
+        }
+        return TrialOutcome.ok(jvm, job.form(), orNull(boundMs), orNull(serialMs), measured, null);
     }
 
     /** The iterations with {@code scheduling_overhead_pct} = (wall − bound) / wall × 100 set from {@code boundMs}. */
-    private static List<IterationResult> withOverhead(List<IterationResult> iterations, double boundMs, boolean reports) {
-        if (!reports || Double.isNaN(boundMs)) {
+    private static List<IterationResult> withOverhead(List<IterationResult> iterations, double boundMs) {
+        if (Double.isNaN(boundMs)) {
             return iterations;
         }
         List<IterationResult> out = new ArrayList<>();
         for (IterationResult it : iterations) {
             Map<String, Double> metrics = new LinkedHashMap<>(it.metrics());
-            double wall = metrics.get("wall_ms");
-            metrics.put("scheduling_overhead_pct", 100.0 * (wall - boundMs) / wall);
+            double wall = metrics.get(Metric.WALL_MS);
+            metrics.put(Metric.SCHEDULING_OVERHEAD_PCT, 100.0 * (wall - boundMs) / wall);
             out.add(new IterationResult(metrics, it.latencyHistogram(), it.pinnedStacks()));
         }
         return out;
     }
 
     /** One iteration; returns the validation error, or null when the workload's output is right. */
-    private static String iterate(Workload workload, Model model, TaskClock clock, ProbeSet probes,
+    private static String iterate(TaskWorkload workload, Offer.Bound job, TaskClock clock, ProbeSet probes,
                                   Map<String, Double> metrics) throws InterruptedException {
-        workload.beforeIteration();
+        workload.prepare();
         clock.reset();
         // No System.gc() here: G1 shrinks the heap after a full collection, and the smaller young
         // generation then collects inside the next iterations (measured: 4-9 ms of a 110 ms iteration).
         JitQuiet.awaitIdleCompiler();
         probes.beforeIteration();
         long start = System.nanoTime();
-        workload.run(model, clock);
+        job.run(clock);
         long wall = System.nanoTime() - start;
         probes.afterIteration(wall, metrics);
-        metrics.put("wall_ms", wall / 1e6);
-        metrics.put("throughput_per_s", clock.tasks() / (wall / 1e9));
+        metrics.put(Metric.WALL_MS, wall / 1e6);
+        metrics.put(Metric.THROUGHPUT_PER_S, clock.tasks() / (wall / 1e9));
+        metrics.putAll(workload.collect(clock));
         try {
             workload.validate(clock);
         } catch (ValidationException e) {
             return e.getMessage();
         }
-        metrics.putAll(workload.metrics(clock));
-        Double allocatedMb = metrics.get("allocated_mb");
+        Double allocatedMb = metrics.get(Metric.ALLOCATED_MB);
         if (allocatedMb != null && !allocatedMb.isNaN()) {
-            metrics.put("allocated_bytes_per_task", allocatedMb * 1024 * 1024 / clock.tasks());
+            metrics.put(Metric.ALLOCATED_BYTES_PER_TASK, allocatedMb * 1024 * 1024 / clock.tasks());
         }
         return null;
     }
@@ -200,8 +240,8 @@ public final class TrialExecutor {
      * The fastest time of one task's CPU part on this thread, after one discarded run for the JIT: noise
      * (another process, a JIT compile) only ever adds time, so the minimum is the work's own cost.
      */
-    private static double serialTaskMillis(Workload workload, BlockingTask cpuPart) {
-        workload.beforeIteration();
+    private static double serialTaskMillis(TaskWorkload workload, BlockingTask cpuPart) {
+        workload.prepare();
         try {
             cpuPart.run(0);
             long[] times = new long[SERIAL_MAX_TASKS];
@@ -227,22 +267,6 @@ public final class TrialExecutor {
             }
         }
         return h;
-    }
-
-    /** A histogram as compressed, base64 text. */
-    public static String encode(Histogram h) {
-        ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-        int length = h.encodeIntoCompressedByteBuffer(buffer);
-        return Base64.getEncoder().encodeToString(Arrays.copyOf(buffer.array(), length));
-    }
-
-    /** The histogram {@link #encode} wrote. */
-    public static Histogram decode(String text) {
-        try {
-            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(text)), 0);
-        } catch (java.util.zip.DataFormatException e) {
-            throw new IllegalArgumentException("corrupt latency histogram", e);
-        }
     }
 
     private static Double orNull(double v) {

@@ -1,5 +1,10 @@
 package dev.loomlab.core.trial;
 
+import dev.loomlab.core.outcome.JvmInfo;
+import dev.loomlab.core.outcome.ProgressListener;
+import dev.loomlab.core.outcome.Status;
+import dev.loomlab.core.outcome.TrialOutcome;
+import dev.loomlab.core.outcome.TrialSpec;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.core.scenario.ScenarioCatalog;

@@ -1,5 +1,10 @@
 package dev.loomlab.core.trial;
 
+import dev.loomlab.core.outcome.JvmInfo;
+import dev.loomlab.core.outcome.ProgressListener;
+import dev.loomlab.core.outcome.Status;
+import dev.loomlab.core.outcome.TrialOutcome;
+import dev.loomlab.core.outcome.TrialSpec;
 import dev.loomlab.core.result.Json;
 
 import java.io.BufferedReader;
@@ -81,9 +86,9 @@ public final class TrialRunner {
             int exit = process.exitValue();
             if (Files.isRegularFile(outcomeFile)) {
                 TrialOutcome outcome = Json.mapper().readValue(outcomeFile.toFile(), TrialOutcome.class);
-                if (TrialOutcome.FAILED.equals(outcome.status())) {
-                    return new TrialOutcome(outcome.status(), outcome.error() + pump.tail(), outcome.jvm(),
-                            outcome.boundMs(), outcome.serialTaskMs(), outcome.iterations());
+                if (outcome.status() == Status.FAILED) {
+                    return new TrialOutcome(outcome.status(), outcome.error() + pump.tail(), outcome.jvm(), outcome.form(),
+                            outcome.boundMs(), outcome.serialTaskMs(), outcome.iterations(), outcome.jmh());
                 }
                 return outcome;
             }

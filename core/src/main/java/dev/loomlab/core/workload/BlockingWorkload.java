@@ -1,14 +1,11 @@
 package dev.loomlab.core.workload;
 
 import dev.loomlab.core.model.BlockingTask;
-import dev.loomlab.core.model.Model;
-import dev.loomlab.core.model.Style;
-import dev.loomlab.core.model.TaskClock;
 
-import java.util.Set;
+import java.util.List;
 
-/** A workload offered in blocking style only, with a fixed number of tasks per iteration. */
-public abstract class BlockingWorkload implements Workload {
+/** A workload offered in blocking form only, with a fixed number of tasks per iteration. */
+public abstract class BlockingWorkload implements TaskWorkload {
     private final int tasks;
 
     protected BlockingWorkload(int tasks) {
@@ -16,8 +13,8 @@ public abstract class BlockingWorkload implements Workload {
     }
 
     @Override
-    public final Set<Style> styles() {
-        return Set.of(Style.BLOCKING);
+    public final List<Offer<?>> offers() {
+        return List.of(Offer.blocking(blockingTask()));
     }
 
     @Override
@@ -27,9 +24,4 @@ public abstract class BlockingWorkload implements Workload {
 
     /** The task in blocking style. */
     public abstract BlockingTask blockingTask();
-
-    @Override
-    public void run(Model model, TaskClock clock) throws InterruptedException {
-        model.runAll(blockingTask(), clock);
-    }
 }

@@ -37,13 +37,13 @@ public final class CpuWorkload extends BlockingWorkload {
     }
 
     @Override
-    public void beforeIteration() {
+    public void prepare() {
         values.clear();
     }
 
     @Override
     public void validate(TaskClock clock) throws ValidationException {
-        Workload.requireAllCompleted(clock);
+        TaskWorkload.requireAllCompleted(clock);
         values.check();
     }
 

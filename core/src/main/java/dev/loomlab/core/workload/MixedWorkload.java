@@ -60,13 +60,13 @@ public final class MixedWorkload extends BlockingWorkload {
     }
 
     @Override
-    public void beforeIteration() {
+    public void prepare() {
         values.clear();
     }
 
     @Override
     public void validate(TaskClock clock) throws ValidationException {
-        Workload.requireAllCompleted(clock);
+        TaskWorkload.requireAllCompleted(clock);
         values.check();
         for (int i = 0; i < tasks(); i++) {
             if (clock.latencyNanos(i) < sleepNanos) {

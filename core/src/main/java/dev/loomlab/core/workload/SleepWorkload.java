@@ -24,13 +24,13 @@ public final class SleepWorkload extends BlockingWorkload {
     }
 
     @Override
-    public void beforeIteration() {
+    public void prepare() {
     }
 
     /** Every task completed, and none took less than its sleep (which would mean it did not sleep). */
     @Override
     public void validate(TaskClock clock) throws ValidationException {
-        Workload.requireAllCompleted(clock);
+        TaskWorkload.requireAllCompleted(clock);
         for (int i = 0; i < tasks(); i++) {
             if (clock.latencyNanos(i) < sleepNanos) {
                 throw new ValidationException("task " + i + " finished in " + clock.latencyNanos(i)

@@ -1,12 +1,13 @@
 package dev.loomlab.core.fanout;
 
+import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.scenario.ScenarioCatalog;
-import dev.loomlab.core.trial.ProgressListener;
+import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.trial.TrialExecutor;
-import dev.loomlab.core.trial.TrialOutcome;
-import dev.loomlab.core.trial.TrialSpec;
+import dev.loomlab.core.outcome.TrialOutcome;
+import dev.loomlab.core.outcome.TrialSpec;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -28,7 +29,7 @@ class FanoutTest {
     void everyModelBuildsEveryProfileNoFasterThanTwoCalls() throws InterruptedException {
         for (String model : new String[]{"virtual", "virtual-direct", "completable:50", "platform:500"}) {
             TrialOutcome o = run(model, "100", "50ms", "0");
-            assertThat(o.status()).as(model + ": " + o.error()).isEqualTo(TrialOutcome.OK);
+            assertThat(o.status()).as(model + ": " + o.error()).isEqualTo(Status.OK);
             Map<String, Double> m = o.iterations().get(0).metrics();
             assertThat(m.get("wall_ms")).as(model).isGreaterThanOrEqualTo(100.0);
             assertThat(m.get("profiles_built")).as(model).isEqualTo(100.0);
@@ -41,7 +42,7 @@ class FanoutTest {
     void aPoolOfTenCallsCannotBeatItsWaves() throws InterruptedException {
         // 100 profiles = 400 calls of 50 ms, at most 10 at once: 40 waves, 2 s.
         TrialOutcome o = run("completable:10", "100", "50ms", "0");
-        assertThat(o.status()).isEqualTo(TrialOutcome.OK);
+        assertThat(o.status()).isEqualTo(Status.OK);
         assertThat(o.boundMs()).isEqualTo(2000.0);
         assertThat(o.iterations().get(0).metrics().get("wall_ms")).isGreaterThanOrEqualTo(2000.0);
     }
@@ -53,7 +54,7 @@ class FanoutTest {
         assertThat(expected).isBetween(40, 100);
         for (String model : new String[]{"virtual", "virtual-direct", "completable:100", "platform:1000"}) {
             TrialOutcome o = run(model, "200", "1ms", "0.1");
-            assertThat(o.status()).as(model + ": " + o.error()).isEqualTo(TrialOutcome.OK);
+            assertThat(o.status()).as(model + ": " + o.error()).isEqualTo(Status.OK);
             assertThat(o.iterations().get(0).metrics().get("profiles_failed")).as(model).isEqualTo((double) expected);
             assertThat(o.iterations().get(0).metrics().get("profiles_built")).as(model).isEqualTo(200.0 - expected);
         }
@@ -63,25 +64,25 @@ class FanoutTest {
     void aPoolThatStarvesItselfIsReportedNotHung() throws InterruptedException {
         // 50 builds hold all 10 threads while their inner calls wait in the queue behind them.
         TrialOutcome o = run("platform:10", "50", "10ms", "0");
-        assertThat(o.status()).isEqualTo(TrialOutcome.FAILED);
+        assertThat(o.status()).isEqualTo(Status.FAILED);
         assertThat(o.error()).startsWith("thread-starvation deadlock: all 10 pool threads wait");
     }
 
     @Test
     void modelsWithoutAFanoutFormAreNotApplicable() throws InterruptedException {
         TrialOutcome o = run("forkjoin:4", "10", "1ms", "0");
-        assertThat(o.status()).isEqualTo(TrialOutcome.NOT_APPLICABLE);
+        assertThat(o.status()).isEqualTo(Status.NOT_APPLICABLE);
     }
 
     @Test
     void aWrongProfileFailsValidation() throws InterruptedException {
         FanoutWorkload w = new FanoutWorkload(3, Duration.ZERO, 0);
         TaskClock clock = new TaskClock(3);
-        w.beforeIteration();
-        w.run(models.create("virtual"), clock);
+        w.prepare();
+        w.offers().get(0).bind(models.runners(models.create("virtual"))).orElseThrow().run(clock);
         org.assertj.core.api.Assertions.assertThatCode(() -> w.validate(clock)).doesNotThrowAnyException();
         TaskClock missing = new TaskClock(3);
-        w.beforeIteration();
+        w.prepare();
         missing.submitted(0);
         missing.run(0, i -> { });
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> w.validate(missing))

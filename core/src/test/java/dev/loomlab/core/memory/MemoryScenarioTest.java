@@ -1,12 +1,13 @@
 package dev.loomlab.core.memory;
 
+import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.scenario.ScenarioCatalog;
-import dev.loomlab.core.trial.IterationResult;
+import dev.loomlab.core.outcome.IterationResult;
 import dev.loomlab.core.trial.Jdk;
-import dev.loomlab.core.trial.ProgressListener;
-import dev.loomlab.core.trial.TrialOutcome;
+import dev.loomlab.core.outcome.ProgressListener;
+import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.trial.TrialRunner;
-import dev.loomlab.core.trial.TrialSpec;
+import dev.loomlab.core.outcome.TrialSpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The memory scenario in forked trials with Native Memory Tracking, as loomlab runs it. */
 class MemoryScenarioTest {
     private final TrialRunner runner = TrialRunner.withCurrentClassPath();
-    private final List<String> flags = ScenarioCatalog.load().get("memory").trialJvmArgs();
+    private final List<String> flags = ScenarioCatalog.load().get("memory").description().trialJvmArgs();
 
     @TempDir
     Path dir;
@@ -32,7 +33,7 @@ class MemoryScenarioTest {
     }
 
     private static Map<String, Double> measured(TrialOutcome o) {
-        assertThat(o.status()).as(String.valueOf(o.error())).isEqualTo(TrialOutcome.OK);
+        assertThat(o.status()).as(String.valueOf(o.error())).isEqualTo(Status.OK);
         assertThat(o.iterations()).hasSize(1);
         IterationResult it = o.iterations().get(0);
         return it.metrics();
@@ -69,7 +70,7 @@ class MemoryScenarioTest {
         TrialSpec spec = new TrialSpec("memory", "platform", Map.of("threads", String.valueOf(above)), 0, 1, 1);
         TrialOutcome o = runner.run(spec, Jdk.current(), flags, Duration.ofMinutes(1), dir.resolve("ceiling.log"),
                 ProgressListener.NONE);
-        assertThat(o.status()).isEqualTo(TrialOutcome.NOT_APPLICABLE);
+        assertThat(o.status()).isEqualTo(Status.NOT_APPLICABLE);
         assertThat(o.error()).contains(String.format(java.util.Locale.ROOT, "%,d platform threads", above))
                 .contains("safe ceiling of");
     }

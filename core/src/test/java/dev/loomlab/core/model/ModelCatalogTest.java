@@ -19,12 +19,46 @@ class ModelCatalogTest {
         assertThat(catalog.create("forkjoin:4").name()).isEqualTo("forkjoin:4");
         assertThat(catalog.create("platform-cached").name()).isEqualTo("platform-cached");
         assertThat(catalog.create("thread-per-task").name()).isEqualTo("thread-per-task");
-        assertThat(catalog.canonicalName("platform:cores"))
+        assertThat(catalog.create("platform").size()).isEmpty();
+        assertThat(catalog.create("platform:cores").name())
                 .isEqualTo("platform:" + Runtime.getRuntime().availableProcessors());
     }
 
+    @Test
+    void aModelRunsTheFormsItsProvidersRegistered() {
+        // Unsized, platform is a thread kind; sized, a pool: never both.
+        Runners thread = catalog.runners(catalog.create("platform"));
+        assertThat(thread.get(Form.THREADS)).hasValue(ThreadKind.PLATFORM);
+        assertThat(thread.get(Form.BLOCKING)).isEmpty();
+        Runners pool = catalog.runners(catalog.create("platform:4"));
+        assertThat(pool.get(Form.BLOCKING)).isPresent();
+        assertThat(pool.get(Form.THREADS)).isEmpty();
+        assertThat(catalog.runners(catalog.create("virtual")).get(Form.THREADS)).hasValue(ThreadKind.VIRTUAL);
+        assertThat(catalog.runners(catalog.create("async")).forms()).containsExactly(Form.ASYNC);
+    }
+
+    @Test
+    void aProviderMayAddARunnerToAnotherProvidersKind() {
+        ModelProvider kinds = new ModelProvider() {
+            @Override
+            public java.util.List<ModelKind> kinds() {
+                return java.util.List.of(ModelKind.of("k", Sizing.NONE, dev.loomlab.core.model.ServingThread.VIRTUAL, "k"));
+            }
+        };
+        BlockingRunner noop = (task, clock) -> { };
+        ModelProvider runners = new ModelProvider() {
+            @Override
+            public java.util.List<RunnerBinding<?>> runners() {
+                return java.util.List.of(RunnerBinding.of("k", Form.BLOCKING, m -> noop));
+            }
+        };
+        ModelCatalog two = new ModelCatalog(java.util.List.of(kinds, runners));
+        assertThat(two.runners(two.create("k")).get(Form.BLOCKING)).containsSame(noop);
+        assertThat(new ModelCatalog(java.util.List.of(kinds)).runners(two.create("k")).forms()).isEmpty();
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"platform:0", "platform:-3", "platform", "platform:x", "virtual:5", "green", "forkjoin:0",
+    @ValueSource(strings = {"platform:0", "platform:-3", "platform:x", "virtual:5", "green", "forkjoin:0",
             "virtual-bounded:2000000"})
     void rejectsBadModels(String spec) {
         assertThatThrownBy(() -> catalog.create(spec)).isInstanceOf(BadInputException.class);

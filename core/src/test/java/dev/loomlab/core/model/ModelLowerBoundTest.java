@@ -1,5 +1,7 @@
 package dev.loomlab.core.model;
 
+import dev.loomlab.core.model.BlockingRunner;
+import dev.loomlab.core.model.Form;
 import org.junit.jupiter.api.Test;
 
 import java.util.concurrent.atomic.AtomicInteger;
@@ -10,11 +12,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ModelLowerBoundTest {
     private final ModelCatalog catalog = ModelCatalog.load();
 
+    private BlockingRunner blocking(String model) {
+        return catalog.runners(catalog.create(model)).get(Form.BLOCKING).orElseThrow();
+    }
+
     private long runSleeps(String model, int tasks, long sleepMs, AtomicInteger peak) throws InterruptedException {
         AtomicInteger running = new AtomicInteger();
         TaskClock clock = new TaskClock(tasks);
         long start = System.nanoTime();
-        catalog.create(model).runAll(i -> {
+        blocking(model).runAll(i -> {
             peak.accumulateAndGet(running.incrementAndGet(), Math::max);
             Thread.sleep(sleepMs);
             running.decrementAndGet();
@@ -51,7 +57,7 @@ class ModelLowerBoundTest {
     @Test
     void aThrowingTaskIsCountedNotLost() throws InterruptedException {
         TaskClock clock = new TaskClock(10);
-        catalog.create("virtual").runAll(i -> {
+        blocking("virtual").runAll(i -> {
             if (i == 3) {
                 throw new IllegalStateException("boom");
             }

@@ -1,12 +1,14 @@
 package dev.loomlab.core.pinning;
 
+import dev.loomlab.core.outcome.PinnedStack;
+import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.scenario.ScenarioCatalog;
-import dev.loomlab.core.trial.IterationResult;
-import dev.loomlab.core.trial.ProgressListener;
+import dev.loomlab.core.outcome.IterationResult;
+import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.trial.TrialExecutor;
-import dev.loomlab.core.trial.TrialOutcome;
-import dev.loomlab.core.trial.TrialSpec;
+import dev.loomlab.core.outcome.TrialOutcome;
+import dev.loomlab.core.outcome.TrialSpec;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -30,7 +32,7 @@ class PinningTest {
     }
 
     private static IterationResult only(TrialOutcome o) {
-        assertThat(o.status()).as(o.error()).isEqualTo(TrialOutcome.OK);
+        assertThat(o.status()).as(o.error()).isEqualTo(Status.OK);
         return o.iterations().get(0);
     }
 
@@ -92,7 +94,7 @@ class PinningTest {
     @Test
     void aNativeFrameIsNotApplicableWithoutTheForeignModule() throws InterruptedException {
         TrialOutcome o = run("virtual", "native");
-        assertThat(o.status()).isEqualTo(TrialOutcome.NOT_APPLICABLE);
+        assertThat(o.status()).isEqualTo(Status.NOT_APPLICABLE);
         assertThat(o.error()).startsWith("lock=native needs a native frame").contains("Foreign Function API");
     }
 

@@ -10,11 +10,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class BoundsTest {
     private final ModelCatalog models = ModelCatalog.load();
-    private final SleepScenario sleep = new SleepScenario();
+    private final ScenarioCatalog scenarios = ScenarioCatalog.load();
+    private final ScenarioDescription sleep = scenarios.get("sleep").description();
+
+    private double bound(ScenarioDescription scenario, ParamValues p, String model, BoundContext context) {
+        return scenario.bound().ms(p, models.create(model), context);
+    }
 
     private double sleepBound(String model, String tasks, String duration) {
         ParamValues p = ParamValues.parse("sleep", sleep.params(), Map.of("tasks", tasks, "sleep", duration));
-        return sleep.boundMs(p, models.create(model), new BoundContext(2, Double.NaN));
+        return bound(sleep, p, model, new BoundContext(2, Double.NaN));
     }
 
     @Test
@@ -28,41 +33,45 @@ class BoundsTest {
 
     @Test
     void cpuBoundSpreadsSerialTimeOverTheUsableCores() {
-        CpuSqrtScenario cpu = new CpuSqrtScenario();
+        ScenarioDescription cpu = scenarios.get("cpu-sqrt").description();
         ParamValues p = ParamValues.parse("cpu-sqrt", cpu.params(), Map.of("tasks", "1000"));
-        assertThat(cpu.boundMs(p, models.create("platform:8"), new BoundContext(2, 0.5))).isEqualTo(250.0);
-        assertThat(cpu.boundMs(p, models.create("platform:1"), new BoundContext(2, 0.5))).isEqualTo(500.0);
-        assertThat(cpu.boundMs(p, models.create("virtual"), new BoundContext(4, 0.5))).isEqualTo(125.0);
-        assertThat(cpu.boundMs(p, models.create("virtual"), new BoundContext(4, Double.NaN))).isNaN();
+        assertThat(bound(cpu, p, "platform:8", new BoundContext(2, 0.5))).isEqualTo(250.0);
+        assertThat(bound(cpu, p, "platform:1", new BoundContext(2, 0.5))).isEqualTo(500.0);
+        assertThat(bound(cpu, p, "virtual", new BoundContext(4, 0.5))).isEqualTo(125.0);
+        assertThat(bound(cpu, p, "virtual", new BoundContext(4, Double.NaN))).isNaN();
     }
 
     @Test
     void aTaskIsIndivisibleOnItsThread() {
-        CpuSqrtScenario cpu = new CpuSqrtScenario();
+        ScenarioDescription cpu = scenarios.get("cpu-sqrt").description();
         ParamValues p = ParamValues.parse("cpu-sqrt", cpu.params(), Map.of("tasks", "3"));
         // Two threads, three 1 ms tasks: one thread runs two of them.
-        assertThat(cpu.boundMs(p, models.create("platform:2"), new BoundContext(2, 1.0))).isEqualTo(2.0);
+        assertThat(bound(cpu, p, "platform:2", new BoundContext(2, 1.0))).isEqualTo(2.0);
         // Three threads on two cores share them: 1.5 ms.
-        assertThat(cpu.boundMs(p, models.create("platform:3"), new BoundContext(2, 1.0))).isEqualTo(1.5);
+        assertThat(bound(cpu, p, "platform:3", new BoundContext(2, 1.0))).isEqualTo(1.5);
     }
 
     @Test
     void mixedBoundSleepsBeforeItComputes() {
-        MixedScenario mixed = new MixedScenario();
+        ScenarioDescription mixed = scenarios.get("mixed").description();
         ParamValues p = ParamValues.parse("mixed", mixed.params(), Map.of("tasks", "100", "sleep", "20ms"));
         // Unbounded on 2 cores: one 20 ms sleep, then 100 × 1 ms of work over 2 cores.
-        assertThat(mixed.boundMs(p, models.create("virtual"), new BoundContext(2, 1.0))).isEqualTo(70.0);
+        assertThat(bound(mixed, p, "virtual", new BoundContext(2, 1.0))).isEqualTo(70.0);
         // A pool of 10: ten waves of (20 + 1) ms dominate.
-        assertThat(mixed.boundMs(p, models.create("platform:10"), new BoundContext(2, 1.0))).isEqualTo(210.0);
+        assertThat(bound(mixed, p, "platform:10", new BoundContext(2, 1.0))).isEqualTo(210.0);
     }
 
     @Test
     void publishedFiguresMatchByModelAndParams() {
-        Published pool = sleep.published().stream().filter(p -> p.model().equals("platform:200")).findFirst().orElseThrow();
-        assertThat(pool.matches("platform:200", Map.of("tasks", "10000", "sleep", "300ms"), 2)).isTrue();
-        assertThat(pool.matches("platform:200", Map.of("tasks", "2000", "sleep", "300ms"), 2)).isFalse();
-        Published cores = new CpuSqrtScenario().published().get(0);
-        assertThat(cores.matches("platform:2", Map.of("tasks", "1000", "n", "1000000"), 2)).isTrue();
-        assertThat(cores.matches("platform:8", Map.of("tasks", "1000", "n", "1000000"), 2)).isFalse();
+        Articles articles = Articles.load();
+        assertThat(articles.figure("sleep", "platform:200", Map.of("tasks", "10000", "sleep", "300ms"), 2))
+                .hasValueSatisfying(f -> assertThat(f.value()).isEqualTo(15549.0));
+        assertThat(articles.figure("sleep", "platform:200", Map.of("tasks", "2000", "sleep", "300ms"), 2)).isEmpty();
+        assertThat(articles.figure("sleep", "platform:200", Map.of("tasks", "10000", "sleep", "200ms"), 2))
+                .hasValueSatisfying(f -> assertThat(f.article()).isEqualTo("002"));
+        // "platform:cores" in a figure matches the pool as large as this machine's cores, and no other.
+        Map<String, String> sqrt = Map.of("tasks", "1000", "n", "1000000");
+        assertThat(articles.figure("cpu-sqrt", "platform:2", sqrt, 2)).isPresent();
+        assertThat(articles.figure("cpu-sqrt", "platform:8", sqrt, 2)).isEmpty();
     }
 }

@@ -1,12 +1,13 @@
 package dev.loomlab.core.semaphore;
 
+import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.scenario.ScenarioCatalog;
-import dev.loomlab.core.trial.ProgressListener;
+import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.trial.TrialExecutor;
-import dev.loomlab.core.trial.TrialOutcome;
-import dev.loomlab.core.trial.TrialSpec;
+import dev.loomlab.core.outcome.TrialOutcome;
+import dev.loomlab.core.outcome.TrialSpec;
 import dev.loomlab.core.workload.ValidationException;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +26,7 @@ class SemaphoreTest {
     }
 
     private static Map<String, Double> metrics(TrialOutcome o) {
-        assertThat(o.status()).as(o.error()).isEqualTo(TrialOutcome.OK);
+        assertThat(o.status()).as(o.error()).isEqualTo(Status.OK);
         return o.iterations().get(0).metrics();
     }
 
@@ -71,7 +72,7 @@ class SemaphoreTest {
     void aTaskWithoutAnOutcomeFailsValidation() throws Exception {
         SemaphoreWorkload w = new SemaphoreWorkload(2, 1, 0, Overflow.QUEUE);
         TaskClock clock = new TaskClock(2);
-        w.beforeIteration();
+        w.prepare();
         clock.submitted(0);
         clock.run(0, w.blockingTask());
         assertThatThrownBy(() -> w.validate(clock)).isInstanceOf(ValidationException.class)

@@ -1,11 +1,12 @@
 package dev.loomlab.core.threadlocal;
 
+import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.scenario.ScenarioCatalog;
-import dev.loomlab.core.trial.ProgressListener;
+import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.trial.TrialExecutor;
-import dev.loomlab.core.trial.TrialOutcome;
-import dev.loomlab.core.trial.TrialSpec;
+import dev.loomlab.core.outcome.TrialOutcome;
+import dev.loomlab.core.outcome.TrialSpec;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashMap;
@@ -28,7 +29,7 @@ class ThreadLocalTest {
             params.put(more[i], more[i + 1]);
         }
         TrialOutcome o = executor.execute(new TrialSpec("threadlocal", model, params, 0, 1, 0), ProgressListener.NONE);
-        assertThat(o.status()).as(model + " " + cache + ": " + o.error()).isEqualTo(TrialOutcome.OK);
+        assertThat(o.status()).as(model + " " + cache + ": " + o.error()).isEqualTo(Status.OK);
         return o.iterations().get(0).metrics();
     }
 

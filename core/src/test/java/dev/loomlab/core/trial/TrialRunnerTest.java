@@ -1,5 +1,12 @@
 package dev.loomlab.core.trial;
 
+import dev.loomlab.core.outcome.IterationResult;
+import dev.loomlab.core.outcome.JvmInfo;
+import dev.loomlab.core.outcome.ProgressListener;
+import dev.loomlab.core.outcome.TrialOutcome;
+import dev.loomlab.core.outcome.TrialSpec;
+import dev.loomlab.core.outcome.Status;
+import dev.loomlab.core.stats.HistogramCodec;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.scenario.ScenarioCatalog;
 import org.junit.jupiter.api.Test;
@@ -32,12 +39,12 @@ class TrialRunnerTest {
     void aForkedTrialReturnsItsIterationsAndBound() throws Exception {
         TrialOutcome o = runner.run(sleep("platform:10", "100", "50ms", 2), jdk, List.of(), Duration.ofMinutes(2),
                 dir.resolve("t.log"), ProgressListener.NONE);
-        assertThat(o.status()).isEqualTo(TrialOutcome.OK);
+        assertThat(o.status()).isEqualTo(Status.OK);
         assertThat(o.iterations()).hasSize(2);
         assertThat(o.boundMs()).isEqualTo(500.0);
         for (IterationResult it : o.iterations()) {
             assertThat(it.metrics().get("wall_ms")).isGreaterThanOrEqualTo(500.0);
-            assertThat(TrialExecutor.decode(it.latencyHistogram()).getTotalCount()).isEqualTo(100);
+            assertThat(HistogramCodec.decode(it.latencyHistogram()).getTotalCount()).isEqualTo(100);
         }
         assertThat(Files.readString(dir.resolve("t.log"))).contains("loomlab trial: sleep platform:10");
     }
@@ -56,7 +63,7 @@ class TrialRunnerTest {
         Thread.sleep(1000); // let it get into its iteration
         new ProcessBuilder("kill", "-9", Long.toString(child.pid())).inheritIO().start().waitFor();
         TrialOutcome o = outcome.get(60, TimeUnit.SECONDS);
-        assertThat(o.status()).isEqualTo(TrialOutcome.FAILED);
+        assertThat(o.status()).isEqualTo(Status.FAILED);
         assertThat(o.error()).contains("SIGKILL").contains("exit 137");
         assertThat(o.iterations()).isEmpty();
     }
@@ -67,7 +74,7 @@ class TrialRunnerTest {
         TrialOutcome o = runner.run(sleep("virtual", "1", "5m", 1), jdk, List.of(), Duration.ofSeconds(3),
                 dir.resolve("hung.log"), ProgressListener.NONE);
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThanOrEqualTo(Duration.ofSeconds(3));
-        assertThat(o.status()).isEqualTo(TrialOutcome.FAILED);
+        assertThat(o.status()).isEqualTo(Status.FAILED);
         assertThat(o.error()).startsWith("timeout: trial exceeded 3s");
     }
 
@@ -75,7 +82,7 @@ class TrialRunnerTest {
     void aJvmThatCannotStartIsRecordedAsFailedWithItsLog() throws Exception {
         TrialOutcome o = runner.run(sleep("virtual", "1", "1ms", 1), jdk, List.of("-XX:+NoSuchFlagInAnyJvm"),
                 Duration.ofMinutes(1), dir.resolve("bad.log"), ProgressListener.NONE);
-        assertThat(o.status()).isEqualTo(TrialOutcome.FAILED);
+        assertThat(o.status()).isEqualTo(Status.FAILED);
         assertThat(o.error()).contains("exited with code 1").contains("NoSuchFlagInAnyJvm");
     }
 
@@ -84,7 +91,7 @@ class TrialRunnerTest {
         // Five million tasks cannot even be recorded in an 8 MB heap.
         TrialOutcome o = runner.run(new TrialSpec("sleep", "virtual", Map.of("tasks", "5000000", "sleep", "1s"), 0, 1, 1),
                 jdk, List.of("-Xmx8m"), Duration.ofMinutes(2), dir.resolve("oom.log"), ProgressListener.NONE);
-        assertThat(o.status()).isEqualTo(TrialOutcome.FAILED);
+        assertThat(o.status()).isEqualTo(Status.FAILED);
         assertThat(o.error()).containsIgnoringCase("out of memory");
     }
 
@@ -106,10 +113,24 @@ class TrialRunnerTest {
     void inProcessExecutionGivesTheSameShape() throws Exception {
         TrialOutcome o = new TrialExecutor(ScenarioCatalog.load(), ModelCatalog.load())
                 .execute(sleep("platform:10", "100", "50ms", 1), ProgressListener.NONE);
-        assertThat(o.status()).isEqualTo(TrialOutcome.OK);
+        assertThat(o.status()).isEqualTo(Status.OK);
+        assertThat(o.form()).isEqualTo("blocking");
         assertThat(o.iterations().get(0).metrics()).containsKeys("wall_ms", "throughput_per_s", "cpu_util_pct",
-                "peak_rss_mb", "peak_heap_mb", "threads_peak", "threads_daemon_peak", "threads_nondaemon_peak",
-                "carriers", "gc_count", "gc_time_ms");
+                "peak_rss_mb", "peak_heap_mb", "threads_peak", "carriers", "gc_count", "gc_time_ms")
+                // No sampler ran beside the model, so there are no sampled peaks.
+                .doesNotContainKeys("threads_daemon_peak", "threads_nondaemon_peak");
+        // The JVM's own peak counter: a pool of 10 was alive at once.
+        assertThat(o.iterations().get(0).metrics().get("threads_peak")).isGreaterThanOrEqualTo(10.0);
+    }
+
+    @Test
+    void sampledThreadsGiveTheDaemonAndNonDaemonPeaks() throws Exception {
+        TrialSpec plain = sleep("platform:10", "100", "50ms", 1);
+        TrialSpec sampled = new TrialSpec(plain.scenario(), plain.model(), plain.params(), plain.warmup(), plain.iterations(),
+                0, 0, true);
+        TrialOutcome o = new TrialExecutor(ScenarioCatalog.load(), ModelCatalog.load()).execute(sampled, ProgressListener.NONE);
+        assertThat(o.status()).isEqualTo(Status.OK);
+        // The pool's ten workers are non-daemon threads, all alive while 100 tasks of 50 ms run.
         assertThat(o.iterations().get(0).metrics().get("threads_nondaemon_peak")).isGreaterThanOrEqualTo(10.0);
     }
 

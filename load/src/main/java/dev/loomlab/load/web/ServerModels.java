@@ -1,13 +1,16 @@
 package dev.loomlab.load.web;
 
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.model.ModelKind;
 import dev.loomlab.core.model.ModelProvider;
-import dev.loomlab.core.server.ServingThread;
+import dev.loomlab.core.model.RunnerBinding;
+import dev.loomlab.core.model.Sizing;
+import dev.loomlab.core.model.ServingThread;
 
 import java.util.List;
 import java.util.OptionalInt;
 
-/** The servers under test of the web scenario, as models: {@code mvc-platform}, {@code mvc-virtual}, {@code webflux}, {@code helidon}, {@code jdk}. */
+/** The servers under test of the web scenario, as models of the server form: {@code mvc-platform}, {@code mvc-virtual}, {@code webflux}, {@code helidon}, {@code jdk}. */
 public final class ServerModels implements ModelProvider {
     /** Tomcat's thread pool in mvc-platform: article 004's {@code server.tomcat.threads.max}. */
     public static final int TOMCAT_THREADS = 200;
@@ -38,6 +41,14 @@ public final class ServerModels implements ModelProvider {
 
     @Override
     public List<ModelKind> kinds() {
-        return ALL.stream().map(m -> new ModelKind(m.name(), false, m.description(), size -> m)).toList();
+        return ALL.stream().map(m -> {
+            ModelKind kind = ModelKind.of(m.name(), Sizing.NONE, m.promise(), m.description());
+            return m.threads().isPresent() ? kind.limitedTo(m.threads().getAsInt()) : kind;
+        }).toList();
+    }
+
+    @Override
+    public List<RunnerBinding<?>> runners() {
+        return ALL.stream().<RunnerBinding<?>>map(m -> RunnerBinding.of(m.name(), ServerModel.FORM, model -> m)).toList();
     }
 }

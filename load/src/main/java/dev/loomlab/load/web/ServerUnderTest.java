@@ -2,7 +2,7 @@ package dev.loomlab.load.web;
 
 import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.core.server.ServerProcess;
-import dev.loomlab.core.server.ServingThread;
+import dev.loomlab.core.model.ServingThread;
 
 import java.io.IOException;
 import java.net.URI;
@@ -89,7 +89,7 @@ public final class ServerUnderTest implements AutoCloseable {
     }
 
     /** The server's counters since the last {@link #reset}: {@code requests}, {@code peak_rss_mb}, {@code threads_peak}, {@code cpu_ms}. */
-    public Map<String, Double> stats() throws IOException, InterruptedException {
+    public Map<String, Double> stats() {
         return process.stats();
     }
 

@@ -1,14 +1,46 @@
 package dev.loomlab.load.web;
 
+import dev.loomlab.core.param.ParamSpec;
+import dev.loomlab.core.scenario.Rounds;
 import dev.loomlab.core.scenario.Scenario;
+import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.scenario.ScenarioProvider;
+import dev.loomlab.load.LoadSpec;
+import dev.loomlab.load.Ramp;
 
+import java.time.Duration;
 import java.util.List;
 
-/** The load module's scenarios: web. */
+/**
+ * {@code web}: article 004's web experiment — each server model in its own JVM, loaded over HTTP by
+ * loomlab's generator (closed model with {@code users}, or open with {@code rate}), each server
+ * sampled every second. Its score is the throughput; the bound is a rate (Little's law: users / delay, or
+ * the pool's threads / delay), reported as {@code bound_throughput_per_s} with {@code efficiency_pct}.
+ * The article published a chart only (virtual threads and WebFlux far above the 200-thread pool).
+ */
 public final class WebScenarios implements ScenarioProvider {
     @Override
     public List<Scenario> scenarios() {
-        return List.of(new WebScenario());
+        return List.of(Scenario.of(ScenarioDescription.named("web")
+                        .summary("HTTP servers (MVC on 200 threads or virtual threads, WebFlux, Helidon, JDK) under a load generator")
+                        .reproduces("004", "web service: MVC on Tomcat, virtual threads, WebFlux under 3,000 users")
+                        .params(ParamSpec.taskCount("users", "3000", "closed model: users, each sending again once answered"),
+                                ParamSpec.decimal("rate", "0", 0, 10_000_000, "open model: requests per second on a schedule (0: closed model)"),
+                                ParamSpec.duration("delay", "300ms", "how long the endpoint waits before answering"),
+                                ParamSpec.duration("warmup", "20s", "load before measuring, once per server"),
+                                ParamSpec.duration("duration", "20s", "measured load per iteration"),
+                                ParamSpec.duration("ramp", "0s", "step load: +20% users (or rate) every interval; 0s = constant"),
+                                ParamSpec.duration("timeout", "30s", "a request not answered within this is a timeout error"),
+                                ParamSpec.taskCount("connections", Integer.toString(LoadSpec.DEFAULT_CONNECTIONS),
+                                        "open model: most connections opened"))
+                        .models(ServerModels.ALL.stream().map(ServerModel::name).toArray(String[]::new))
+                        // The warm-up is the warmup load inside the trial, once per server: no warm-up iterations.
+                        .rounds(new Rounds(null, 0, null))
+                        .score("throughput_per_s")
+                        .build(),
+                p -> new WebWorkload(p.intCount("users"), p.decimal("rate"), (long) p.durationMillis("delay"),
+                        Duration.ofNanos(p.durationNanos("warmup")), Duration.ofNanos(Math.max(1, p.durationNanos("duration"))),
+                        new Ramp(p.durationNanos("ramp")), Duration.ofNanos(Math.max(1, p.durationNanos("timeout"))),
+                        p.intCount("connections"))));
     }
 }

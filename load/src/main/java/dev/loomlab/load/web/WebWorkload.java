@@ -1,24 +1,21 @@
 package dev.loomlab.load.web;
 
-import dev.loomlab.core.model.Model;
-import dev.loomlab.core.model.Style;
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.core.workload.ValidationException;
-import dev.loomlab.core.workload.Workload;
+import dev.loomlab.core.workload.Offer;
+import dev.loomlab.core.workload.TaskWorkload;
 import dev.loomlab.load.LoadGenerator;
 import dev.loomlab.load.LoadReport;
 import dev.loomlab.load.LoadSpec;
 import dev.loomlab.load.Ramp;
 import org.HdrHistogram.Histogram;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import java.util.List;
 
 /**
  * The web scenario's workload for one server model: {@link #open} starts the server in its own JVM,
@@ -28,7 +25,7 @@ import java.util.Set;
  * {@link ProcSampler} samples the server each second.
  * An iteration is one "task" to the trial; its latencies are the requests', from their intended send times.
  */
-public final class WebWorkload implements Workload {
+public final class WebWorkload implements TaskWorkload {
     /**
      * Unmeasured load at the start of each iteration: the generator opens its connections afresh, and
      * the measured span should begin with every user connected and the server's queues at their level.
@@ -46,6 +43,7 @@ public final class WebWorkload implements Workload {
     private ServerModel model;
     private ServerUnderTest server;
     private LoadReport report;
+    private ProcSampler sampler;
     private Map<String, Double> sampled = Map.of();
     private Map<String, Double> serverStats = Map.of();
 
@@ -61,14 +59,20 @@ public final class WebWorkload implements Workload {
         this.connections = connections;
     }
 
+    /** The server form: the model is the server this workload starts, verifies, warms and loads. */
     @Override
-    public Set<Style> styles() {
-        return Set.of(Style.SERVER);
-    }
+    public List<Offer<?>> offers() {
+        return List.of(new Offer<>(ServerModel.FORM, new Offer.Job<ServerModel>() {
+            @Override
+            public void open(ServerModel server) throws Exception {
+                start(server);
+            }
 
-    @Override
-    public boolean supports(Model m) {
-        return m instanceof ServerModel;
+            @Override
+            public void run(ServerModel server, TaskClock clock) throws InterruptedException {
+                load(clock);
+            }
+        }));
     }
 
     @Override
@@ -76,9 +80,9 @@ public final class WebWorkload implements Workload {
         return 1;
     }
 
-    @Override
-    public void open(Model m) throws Exception {
-        model = (ServerModel) m;
+    /** Starts, verifies and warms {@code serverModel}; once per trial. */
+    void start(ServerModel serverModel) throws Exception {
+        model = serverModel;
         server = ServerUnderTest.start(model, delayMs, 0);
         System.out.println("web: " + model.name() + " (pid " + server.pid() + ") at " + server.uri(null) + " answers from a "
                 + server.verify().header() + " thread, as promised");
@@ -101,33 +105,25 @@ public final class WebWorkload implements Workload {
         }
     }
 
+    /** Resets the server's counters and starts sampling it, before the timed span. */
     @Override
-    public void beforeIteration() {
+    public void prepare() {
         report = null;
         server.reset();
+        sampler = new ProcSampler(server.pid());
     }
 
-    @Override
-    public void run(Model m, TaskClock clock) throws InterruptedException {
+    /** One measured load run: the timed span holds the generator's lead-in and measured load. */
+    void load(TaskClock clock) throws InterruptedException {
         clock.submitted(0);
-        try (ProcSampler sampler = new ProcSampler(server.pid())) {
-            try {
-                report = new LoadGenerator(spec(LEAD_IN, duration)).run();
-            } finally {
-                sampled = sampler.stop();
-            }
-            serverStats = server.stats();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        System.out.println("web: " + model.name() + ": " + report.line());
+        report = new LoadGenerator(spec(LEAD_IN, duration)).run();
         clock.complete(0, null);
     }
 
     /** Every answer named the thread kind the model promises, and the server handled at least every answer it gave. */
     @Override
     public void validate(TaskClock clock) throws ValidationException {
-        Workload.requireAllCompleted(clock);
+        TaskWorkload.requireAllCompleted(clock);
         long promised = report.servedBy().get(model.promise().header());
         if (promised != report.ok()) {
             throw new ValidationException((report.ok() - promised) + " of " + report.ok() + " answers of " + model.name()
@@ -146,7 +142,13 @@ public final class WebWorkload implements Workload {
      * {@code server_peak_rss_mb}, {@code server_threads_peak}, and {@code server_requests} it handled.
      */
     @Override
-    public Map<String, Double> metrics(TaskClock clock) {
+    public Map<String, Double> collect(TaskClock clock) {
+        sampled = sampler.stop();
+        sampler.close();
+        serverStats = server.stats();
+        if (report != null) {
+            System.out.println("web: " + model.name() + ": " + report.line());
+        }
         Map<String, Double> out = new LinkedHashMap<>();
         double bound = bound();
         if (!Double.isNaN(bound)) {
@@ -171,8 +173,8 @@ public final class WebWorkload implements Workload {
             return Double.NaN;
         }
         double inFlight = rate > 0 ? connections : users;
-        if (server.concurrency().isPresent()) {
-            inFlight = Math.min(inFlight, server.concurrency().getAsInt());
+        if (server.threads().isPresent()) {
+            inFlight = Math.min(inFlight, server.threads().getAsInt());
         }
         double bound = inFlight / (delayMs / 1000.0);
         return rate > 0 ? Math.min(rate, bound) : bound;

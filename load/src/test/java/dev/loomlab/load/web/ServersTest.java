@@ -1,6 +1,6 @@
 package dev.loomlab.load.web;
 
-import dev.loomlab.core.server.ServingThread;
+import dev.loomlab.core.model.ServingThread;
 import dev.loomlab.load.LoadGenerator;
 import dev.loomlab.load.LoadReport;
 import dev.loomlab.load.LoadSpec;

@@ -1,7 +1,7 @@
 package dev.loomlab.load.web;
 
 import dev.loomlab.core.model.TaskClock;
-import dev.loomlab.core.server.ServingThread;
+import dev.loomlab.core.model.ServingThread;
 import dev.loomlab.load.Ramp;
 import org.junit.jupiter.api.Test;
 
@@ -26,7 +26,7 @@ class WebWorkloadTest {
                 ServingThread.VIRTUAL, OptionalInt.empty(), "Tomcat's platform pool claiming virtual threads");
         WebWorkload w = workload(5, 10);
         try {
-            assertThatThrownBy(() -> w.open(liar)).hasMessageContaining("served from a platform thread but promises virtual");
+            assertThatThrownBy(() -> w.start(liar)).hasMessageContaining("served from a platform thread but promises virtual");
         } finally {
             w.close();
         }
@@ -37,12 +37,12 @@ class WebWorkloadTest {
         WebWorkload w = workload(20, 50);
         ServerModel jdk = ServerModels.named("jdk");
         try {
-            w.open(jdk);
+            w.start(jdk);
             TaskClock clock = new TaskClock(w.tasks());
-            w.beforeIteration();
-            w.run(jdk, clock);
+            w.prepare();
+            w.load(clock);
+            var m = w.collect(clock);
             w.validate(clock);
-            var m = w.metrics(clock);
             // Little's law: 20 users / 50 ms
             assertThat(m.get("bound_throughput_per_s")).isEqualTo(400.0);
             assertThat(m.get("throughput_per_s")).isPositive().isLessThanOrEqualTo(400.0 * 1.05);

@@ -1,5 +1,6 @@
 package dev.loomlab.report.advise;
 
+import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.report.Fmt;
 import dev.loomlab.report.analysis.Experiment;
@@ -16,7 +17,7 @@ final class FailureRule implements AdviceRule {
     public List<Advice> apply(Experiment e, List<Result> all) {
         List<Advice> out = new ArrayList<>();
         for (Result r : e.results()) {
-            if (!r.status().equals("failed") && !r.status().equals("invalid")) {
+            if (r.status() != Status.FAILED && r.status() != Status.INVALID) {
                 continue;
             }
             List<String> evidence = new ArrayList<>();
@@ -24,7 +25,7 @@ final class FailureRule implements AdviceRule {
             if (r.logs() != null && !r.logs().isEmpty()) {
                 evidence.add("trial log: " + String.join(", ", r.logs()));
             }
-            String what = r.status().equals("failed") ? "it failed" : "its output was invalid";
+            String what = r.status() == Status.FAILED ? "it failed" : "its output was invalid";
             out.add(new Advice("failure", e.scenario(), e.label(), "Avoid " + r.model() + " for this workload at these parameters: "
                     + what + ".", evidence));
         }

@@ -77,7 +77,7 @@ public final class CompareReport {
 
     private static String side(dev.loomlab.core.result.Result r, Double median, String metric) {
         if (!r.ok()) {
-            return r.status();
+            return r.status().json();
         }
         return median == null ? "n/a" : Metrics.withUnit(metric, median);
     }

@@ -1,5 +1,6 @@
 package dev.loomlab.report.compare;
 
+import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
 import dev.loomlab.report.analysis.Metrics;
@@ -49,10 +50,10 @@ public record Comparison(String metric, double thresholdPct, List<Change> change
     }
 
     static Change change(ResultKey key, Result b, Result c, String metric, double thresholdPct) {
-        if (b.ok() && !c.ok() && !c.status().equals("not_applicable")) {
+        if (b.ok() && !c.ok() && c.status() != Status.NOT_APPLICABLE) {
             return new Change(key, b, c, Metrics.median(b, metric), null, null, null, Verdict.NOW_FAILING);
         }
-        if (!b.ok() && !b.status().equals("not_applicable") && c.ok()) {
+        if (!b.ok() && b.status() != Status.NOT_APPLICABLE && c.ok()) {
             return new Change(key, b, c, null, Metrics.median(c, metric), null, null, Verdict.NOW_OK);
         }
         Summary sb = Metrics.summary(b, metric);

@@ -81,8 +81,8 @@ final class BarChart {
                 } else {
                     ObjectNode p = pub.addObject();
                     p.put("value", f.figure());
-                    p.put("source", f.source());
-                    p.put("label", "[" + f.source().substring(0, Math.min(3, f.source().length())) + "] " + f.hardware());
+                    p.put("source", f.article());
+                    p.put("label", "[" + f.article() + "] " + f.hardware());
                     all.add(f.figure());
                 }
             }

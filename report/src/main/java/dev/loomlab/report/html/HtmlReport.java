@@ -50,7 +50,7 @@ public final class HtmlReport {
 
     private static String counts(List<Result> results) {
         Map<String, Integer> byStatus = new LinkedHashMap<>();
-        results.forEach(r -> byStatus.merge(r.status().replace('_', ' '), 1, Integer::sum));
+        results.forEach(r -> byStatus.merge(r.status().json().replace('_', ' '), 1, Integer::sum));
         StringBuilder sb = new StringBuilder(results.size() + (results.size() == 1 ? " result" : " results"));
         byStatus.forEach((s, n) -> sb.append(", ").append(n).append(' ').append(s));
         List<String> jdks = results.stream().map(Jdks::feature).distinct().toList();
@@ -127,7 +127,7 @@ public final class HtmlReport {
         sb.append("<div class=\"table\"><table><thead><tr><th>status</th><th>scenario</th><th>model</th><th>params</th>")
                 .append("<th>jdk</th><th>reason</th><th>logs</th></tr></thead><tbody>\n");
         for (Result r : bad) {
-            sb.append("<tr class=\"").append(Html.esc(r.status())).append("\"><td>").append(Html.esc(r.status().replace('_', ' ')))
+            sb.append("<tr class=\"").append(Html.esc(r.status().json())).append("\"><td>").append(Html.esc(r.status().json().replace('_', ' ')))
                     .append("</td><td>").append(Html.esc(r.scenario())).append("</td><td>").append(Html.esc(r.model()))
                     .append("</td><td>").append(Html.esc(Fmt.params(r.params()))).append("</td><td>")
                     .append(Html.esc(Jdks.feature(r))).append("</td><td>").append(Html.esc(Fmt.firstLine(r.error())));

@@ -1,5 +1,6 @@
 package dev.loomlab.report.html;
 
+import dev.loomlab.core.stats.HistogramCodec;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomlab.core.result.Json;
@@ -45,7 +46,7 @@ final class PercentileChart {
             s.put("name", labels.full(r));
             s.put("source", encoded != null ? "histogram" : "summary");
             ArrayNode points = s.putArray("points");
-            List<double[]> pts = encoded != null ? fromHistogram(TrialExecutor.decode(encoded)) : fromSummary(summary);
+            List<double[]> pts = encoded != null ? fromHistogram(HistogramCodec.decode(encoded)) : fromSummary(summary);
             for (double[] p : pts) {
                 points.addArray().add(p[0]).add(p[1]);
                 all.add(p[1]);

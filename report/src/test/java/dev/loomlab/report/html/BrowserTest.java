@@ -1,5 +1,6 @@
 package dev.loomlab.report.html;
 
+import dev.loomlab.core.outcome.Status;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.param.ParamValues;
@@ -8,10 +9,10 @@ import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultAssembler;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioCatalog;
-import dev.loomlab.core.trial.ProgressListener;
+import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.trial.TrialExecutor;
-import dev.loomlab.core.trial.TrialOutcome;
-import dev.loomlab.core.trial.TrialSpec;
+import dev.loomlab.core.outcome.TrialOutcome;
+import dev.loomlab.core.outcome.TrialSpec;
 import dev.loomlab.report.Fixtures;
 import dev.loomlab.report.advise.Advisor;
 import dev.loomlab.report.analysis.Metrics;
@@ -95,8 +96,9 @@ class BrowserTest {
         // A pool-size sweep (a curve with a knee) beside virtual threads, in-process and short.
         for (String model : List.of("virtual", "platform:2", "platform:4", "platform:8")) {
             TrialOutcome o = executor.execute(new TrialSpec("sleep", model, given, 0, 2, 0), ProgressListener.NONE);
-            assertThat(o.status()).as(o.error()).isEqualTo(TrialOutcome.OK);
-            results.add(ResultAssembler.assemble(sleep, model, ParamValues.parse("sleep", sleep.params(), given), 0, 0, 2,
+            assertThat(o.status()).as(o.error()).isEqualTo(Status.OK);
+            results.add(ResultAssembler.assemble(sleep.description(), model, null,
+                    ParamValues.parse("sleep", sleep.description().params(), given), 0, 0, 2,
                     List.of(o), List.of(), Runtime.getRuntime().availableProcessors()));
         }
         assertThat(results.get(0).histograms()).containsKey("task_latency_ms");

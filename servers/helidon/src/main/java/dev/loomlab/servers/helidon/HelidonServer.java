@@ -3,7 +3,7 @@ package dev.loomlab.servers.helidon;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.core.server.ServerControl;
-import dev.loomlab.core.server.ServingThread;
+import dev.loomlab.core.model.ServingThread;
 import io.helidon.http.Status;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.ServerRequest;

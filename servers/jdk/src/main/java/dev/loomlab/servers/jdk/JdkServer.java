@@ -5,7 +5,7 @@ import com.sun.net.httpserver.HttpServer;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.core.server.ServerControl;
-import dev.loomlab.core.server.ServingThread;
+import dev.loomlab.core.model.ServingThread;
 
 import java.io.IOException;
 import java.io.OutputStream;

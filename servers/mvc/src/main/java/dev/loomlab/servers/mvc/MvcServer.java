@@ -3,7 +3,7 @@ package dev.loomlab.servers.mvc;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.core.server.ServerControl;
-import dev.loomlab.core.server.ServingThread;
+import dev.loomlab.core.model.ServingThread;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;

@@ -3,7 +3,7 @@ package dev.loomlab.servers.webflux;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.core.server.ServerControl;
-import dev.loomlab.core.server.ServingThread;
+import dev.loomlab.core.model.ServingThread;
 import io.netty.channel.ChannelOption;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringApplication;

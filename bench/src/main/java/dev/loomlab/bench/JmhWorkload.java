@@ -1,0 +1,133 @@
+package dev.loomlab.bench;
+
+import dev.loomlab.core.model.ThreadKind;
+import dev.loomlab.core.model.Form;
+import dev.loomlab.core.memory.PlatformThreadCeiling;
+import dev.loomlab.core.outcome.IterationResult;
+import dev.loomlab.core.outcome.JvmInfo;
+import dev.loomlab.core.outcome.ProgressListener;
+import dev.loomlab.core.outcome.TrialOutcome;
+import dev.loomlab.core.outcome.TrialSpec;
+import dev.loomlab.core.workload.NotApplicableException;
+import dev.loomlab.core.workload.TrialWorkload;
+import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.ChainedOptionsBuilder;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.openjdk.jmh.runner.options.VerboseMode;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+/**
+ * A workload measured by one JMH benchmark, on a thread kind. Its trial JVM hosts JMH: {@code --forks}
+ * become JMH forks, {@code --warmup} and {@code --iterations} its warm-up and measured iterations, the
+ * parameter {@code iteration-time} the length of each; JMH's own figures come back as the result's
+ * {@code jmh} (score, error, unit, settings) and each measured iteration's score as a sample of
+ * {@code metric}, with the metrics {@code derived} from it.
+ *
+ * @param benchmark       the benchmark method, e.g. {@code ThreadStartBenchmark.class.getName() + ".startAndAwait"}
+ * @param metric          the metric the score is, its name ending in the unit, e.g. {@code batch_ms}
+ * @param unit            the unit JMH reports the score in, matching {@code metric}, e.g. {@code ms/op}
+ * @param jmhParams       the benchmark's {@code @Param} values besides {@code kind}
+ * @param platformThreads platform threads alive at once, checked against the machine's ceiling
+ * @param iterationMs     each JMH warm-up and measured iteration's length, ms
+ * @param derived         metrics derived from one iteration's score (e.g. a rate)
+ */
+record JmhWorkload(String benchmark, String metric, String unit, Map<String, String> jmhParams, long platformThreads,
+                   long iterationMs, Function<Double, Map<String, Double>> derived) implements TrialWorkload<ThreadKind> {
+
+    @Override
+    public Form<ThreadKind> form() {
+        return Form.THREADS;
+    }
+
+    @Override
+    public TrialOutcome runTrial(TrialSpec spec, ThreadKind kind, ProgressListener progress)
+            throws InterruptedException {
+        if (kind == ThreadKind.PLATFORM) {
+            PlatformThreadCeiling ceiling = PlatformThreadCeiling.detect();
+            long needed = platformThreads;
+            if (needed > ceiling.threads()) {
+                throw new NotApplicableException(String.format(java.util.Locale.ROOT,
+                        "%,d platform threads at once is above this machine's safe ceiling of %,d (%s)", needed,
+                        ceiling.threads(), ceiling.limitedBy()));
+            }
+        }
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("loomlab-jmh-");
+            Path json = dir.resolve("jmh.json");
+            ChainedOptionsBuilder options = new OptionsBuilder()
+                    .include("^" + Pattern.quote(benchmark) + "$")
+                    .param("kind", kind.modelName())
+                    .forks(spec.forks())
+                    .warmupIterations(spec.warmup())
+                    .warmupTime(TimeValue.milliseconds(iterationMs))
+                    .measurementIterations(spec.iterations())
+                    .measurementTime(TimeValue.milliseconds(iterationMs))
+                    .shouldFailOnError(true)
+                    .resultFormat(ResultFormatType.JSON)
+                    .result(json.toString());
+            jmhParams.forEach(options::param);
+            new Runner(options.build(), new ProgressFormat(
+                    OutputFormatFactory.createFormatInstance(System.out, VerboseMode.NORMAL), progress)).run();
+            return outcome(JmhJson.read(json));
+        } catch (RunnerException e) {
+            return TrialOutcome.failed("JMH: " + message(e), JvmInfo.current());
+        } catch (IOException e) {
+            return TrialOutcome.failed("JMH's result could not be read: " + e.getMessage(), JvmInfo.current());
+        } finally {
+            deleteQuietly(dir);
+        }
+    }
+
+    /** Each measured iteration's score as a sample of {@link #metric()}, with JMH's own figures beside. */
+    TrialOutcome outcome(JmhJson jmh) {
+        if (!unit.equals(jmh.run().unit())) {
+            return TrialOutcome.failed("JMH reported " + jmh.run().unit() + ", expected " + unit, JvmInfo.current());
+        }
+        List<IterationResult> iterations = new ArrayList<>();
+        for (List<Double> fork : jmh.rawData()) {
+            for (double score : fork) {
+                Map<String, Double> metrics = new LinkedHashMap<>();
+                metrics.put(metric, score);
+                metrics.putAll(derived.apply(score));
+                iterations.add(new IterationResult(metrics, null));
+            }
+        }
+        if (iterations.isEmpty()) {
+            return TrialOutcome.failed("JMH measured no iteration", JvmInfo.current());
+        }
+        return TrialOutcome.ok(JvmInfo.current(), Form.THREADS.name(), null, null, iterations, jmh.run());
+    }
+
+    private static String message(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root == e ? String.valueOf(e.getMessage()) : e.getMessage() + " (" + root + ")";
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (var paths = Files.walk(dir)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a leftover temp file is harmless
+        }
+    }
+}

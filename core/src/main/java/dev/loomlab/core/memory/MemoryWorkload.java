@@ -1,0 +1,116 @@
+package dev.loomlab.core.memory;
+
+import dev.loomlab.core.model.ThreadKind;
+import dev.loomlab.core.outcome.IterationResult;
+import dev.loomlab.core.outcome.JvmInfo;
+import dev.loomlab.core.outcome.ProgressListener;
+import dev.loomlab.core.outcome.TrialOutcome;
+import dev.loomlab.core.outcome.TrialSpec;
+import dev.loomlab.core.model.Form;
+import dev.loomlab.core.workload.NotApplicableException;
+import dev.loomlab.core.workload.TrialWorkload;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code memory}: what a thread costs in memory. Each iteration starts {@code threads} threads of one
+ * kind that each descend {@code depth} frames and park, and measures — after a full collection, before
+ * and while they are parked — heap used and committed, Native Memory Tracking's committed bytes and
+ * the resident set. {@code bytes_per_thread} = (heap used delta + native committed delta) / threads:
+ * a virtual thread's stack lives in the heap, a platform thread's outside it. Platform threads stop at
+ * this machine's {@link PlatformThreadCeiling}: above it the result is "not applicable".
+ */
+public final class MemoryWorkload implements TrialWorkload<ThreadKind> {
+    private static final double MB = 1024.0 * 1024.0;
+
+    private final int threads;
+    private final int depth;
+
+    /** @param threads threads started and parked at once; @param depth frames each descends before it parks */
+    public MemoryWorkload(int threads, int depth) {
+        this.threads = threads;
+        this.depth = depth;
+    }
+
+    @Override
+    public Form<ThreadKind> form() {
+        return Form.THREADS;
+    }
+
+    @Override
+    public TrialOutcome runTrial(TrialSpec spec, ThreadKind kind, ProgressListener progress)
+            throws InterruptedException {
+        PlatformThreadCeiling ceiling = PlatformThreadCeiling.detect();
+        if (kind == ThreadKind.PLATFORM && threads > ceiling.threads()) {
+            throw new NotApplicableException(String.format(java.util.Locale.ROOT,
+                    "%,d platform threads is above this machine's safe ceiling of %,d (%s)", threads,
+                    ceiling.threads(), ceiling.limitedBy()));
+        }
+        List<IterationResult> measured = new ArrayList<>();
+        StackDescent.warm(depth);
+        try {
+            for (int i = 1; i <= spec.warmup(); i++) {
+                iterate(kind, threads, depth);
+                progress.progress("warmup", i, spec.warmup());
+            }
+            for (int i = 1; i <= spec.iterations(); i++) {
+                Map<String, Double> metrics = iterate(kind, threads, depth);
+                if (kind == ThreadKind.PLATFORM) {
+                    metrics.put("platform_ceiling", (double) ceiling.threads());
+                }
+                measured.add(new IterationResult(metrics, null));
+                progress.progress("measure", i, spec.iterations());
+            }
+        } catch (ParkedThreads.ThreadRefusedException e) {
+            return TrialOutcome.failed(e.getMessage() + " (this machine's ceiling: " + ceiling.threads() + ", "
+                    + ceiling.limitedBy() + ")", JvmInfo.current());
+        } catch (InvalidCount e) {
+            return TrialOutcome.invalid(e.getMessage(), JvmInfo.current(), Form.THREADS.name(), null, measured);
+        }
+        return TrialOutcome.ok(JvmInfo.current(), Form.THREADS.name(), null, null, measured, null);
+    }
+
+    /** One iteration: snapshot, start and park every thread, snapshot, release; the deltas. */
+    private static Map<String, Double> iterate(ThreadKind kind, int threads, int depth) throws InterruptedException {
+        int osBefore = ParkedThreads.osThreads();
+        MemorySnapshot before = MemorySnapshot.take();
+        ParkedThreads parked = new ParkedThreads(threads, depth);
+        long parkNanos = parked.start(kind);
+        MemorySnapshot during = MemorySnapshot.take();
+        long parkedCount = parked.parked();
+        long frames = parked.release();
+        ParkedThreads.awaitExited(osBefore);
+        if (parkedCount != threads || frames != (long) threads * depth) {
+            throw new InvalidCount(parkedCount + " of " + threads + " threads parked, " + frames + " of "
+                    + (long) threads * depth + " frames returned");
+        }
+        Map<String, Double> m = new LinkedHashMap<>();
+        m.put("start_park_ms", parkNanos / 1e6);
+        m.put("parked_per_s", threads / (parkNanos / 1e9));
+        double heap = during.heapUsed() - before.heapUsed();
+        double nativeBytes = before.nmt() == null || during.nmt() == null ? Double.NaN
+                : during.nmt().nativeCommitted() - before.nmt().nativeCommitted();
+        m.put("bytes_per_thread", (heap + nativeBytes) / threads);
+        m.put("heap_bytes_per_thread", heap / threads);
+        m.put("native_bytes_per_thread", nativeBytes / threads);
+        m.put("rss_bytes_per_thread", (during.rss() - before.rss()) / threads);
+        m.put("heap_used_delta_mb", heap / MB);
+        m.put("heap_committed_delta_mb", (during.heapCommitted() - before.heapCommitted()) / MB);
+        m.put("native_committed_delta_mb", nativeBytes / MB);
+        m.put("thread_stacks_committed_delta_mb", before.nmt() == null || during.nmt() == null ? Double.NaN
+                : (during.nmt().committed("Thread") - before.nmt().committed("Thread")) / MB);
+        m.put("rss_mb", during.rss() / MB);
+        m.put("threads_parked", (double) parkedCount);
+        return m;
+    }
+
+    /** Not every thread parked or returned through every frame. */
+    private static final class InvalidCount extends RuntimeException {
+        InvalidCount(String message) {
+            super(message);
+        }
+    }
+}

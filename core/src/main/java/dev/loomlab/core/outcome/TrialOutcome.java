@@ -1,0 +1,42 @@
+package dev.loomlab.core.outcome;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.util.List;
+
+/**
+ * What a trial returns to the parent: its {@link Status}, why it is not ok, the bound it computed and
+ * the measured iterations.
+ *
+ * @param form         the form the workload ran in on this model (e.g. {@code blocking}); null when it did not run
+ * @param boundMs      the scenario's bound for this trial in ms; null when none
+ * @param serialTaskMs one task's CPU part alone on one thread in ms; null when not measured
+ * @param jmh          what JMH reported, when a JMH benchmark measured the trial; else null
+ */
+public record TrialOutcome(Status status, String error, JvmInfo jvm, @JsonInclude(JsonInclude.Include.NON_NULL) String form,
+                           Double boundMs, Double serialTaskMs, List<IterationResult> iterations, JmhRun jmh) {
+
+    public TrialOutcome {
+        iterations = iterations == null ? List.of() : List.copyOf(iterations);
+    }
+
+    public static TrialOutcome failed(String error, JvmInfo jvm) {
+        return new TrialOutcome(Status.FAILED, error, jvm, null, null, null, List.of(), null);
+    }
+
+    public static TrialOutcome notApplicable(String reason, JvmInfo jvm) {
+        return new TrialOutcome(Status.NOT_APPLICABLE, reason, jvm, null, null, null, List.of(), null);
+    }
+
+    /** Measured and validated iterations of a trial that ran in {@code form}. */
+    public static TrialOutcome ok(JvmInfo jvm, String form, Double boundMs, Double serialTaskMs,
+                                  List<IterationResult> iterations, JmhRun jmh) {
+        return new TrialOutcome(Status.OK, null, jvm, form, boundMs, serialTaskMs, iterations, jmh);
+    }
+
+    /** An iteration's output was wrong: the iterations measured before it are kept. */
+    public static TrialOutcome invalid(String error, JvmInfo jvm, String form, Double serialTaskMs,
+                                       List<IterationResult> iterations) {
+        return new TrialOutcome(Status.INVALID, error, jvm, form, null, serialTaskMs, iterations, null);
+    }
+}

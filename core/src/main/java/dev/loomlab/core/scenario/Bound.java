@@ -1,0 +1,28 @@
+package dev.loomlab.core.scenario;
+
+import dev.loomlab.core.model.Bounds;
+import dev.loomlab.core.model.Model;
+import dev.loomlab.core.param.ParamValues;
+
+/** The best time physics allows for one iteration of a scenario, in ms; NaN when there is none. */
+@FunctionalInterface
+public interface Bound {
+    /** No bound. */
+    Bound NONE = (p, model, context) -> Double.NaN;
+
+    double ms(ParamValues params, Model model, BoundContext context);
+
+    /** {@code tasks} tasks that each wait {@code wait}: ceil(tasks / N) × wait on a model of N, one wait unlimited. */
+    static Bound waiting(String tasks, String wait) {
+        return (p, model, context) -> Bounds.waiting(p.intCount(tasks), p.durationMillis(wait), model.limit());
+    }
+
+    /**
+     * {@code tasks} tasks of pure computation: one task's serial CPU time × tasks spread over
+     * min(cores, concurrency), and never less than ceil(tasks / concurrency) tasks one after another.
+     */
+    static Bound computing(String tasks) {
+        return (p, model, context) -> Double.isNaN(context.serialTaskMs()) ? Double.NaN
+                : Bounds.computing(p.intCount(tasks), context.serialTaskMs(), model.limit(), context.cores());
+    }
+}

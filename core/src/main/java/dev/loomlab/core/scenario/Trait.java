@@ -1,0 +1,16 @@
+package dev.loomlab.core.scenario;
+
+/** What a scenario's trials do besides timing iterations. */
+public enum Trait {
+    /**
+     * Each iteration records JFR {@code jdk.VirtualThreadPinned} events (threshold 0, with stacks): metrics
+     * {@code pinned_events} and {@code pinned_time_ms}, and the result's top pinned stacks.
+     */
+    RECORDS_PINNING,
+    /** The bound needs one task's serial CPU time, measured in the trial after warm-up. */
+    SERIAL_TIMING,
+    /** Each iteration reports {@code scheduling_overhead_pct}: (wall − bound) / wall. */
+    SCHEDULING_OVERHEAD,
+    /** One trial JVM runs every fork of a result itself (JMH forks its own JVMs). */
+    FORKS_ITSELF
+}

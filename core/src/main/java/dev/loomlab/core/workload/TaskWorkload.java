@@ -1,0 +1,85 @@
+package dev.loomlab.core.workload;
+
+import dev.loomlab.core.model.BlockingTask;
+import dev.loomlab.core.model.Model;
+import dev.loomlab.core.model.TaskClock;
+import org.HdrHistogram.Histogram;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What one task does (sleep, a CPU loop, …) for a fixed number of tasks per iteration, in the forms it
+ * offers, and the check that an iteration did it right. Each iteration goes through three phases:
+ * {@link #prepare} (outside the timed span), the chosen {@link Offer}'s job (the only code inside it), and
+ * {@link #collect} (outside it again). A workload keeps each task's output so that {@link #validate} can
+ * check it and the JIT cannot discard the work.
+ */
+public non-sealed interface TaskWorkload extends Workload {
+
+    /** The forms this workload can run in, most preferred first; a model with none of them is "not applicable". */
+    List<Offer<?>> offers();
+
+    /** Number of tasks in one iteration. */
+    int tasks();
+
+    /**
+     * Prepares what every iteration needs and no iteration should pay for, e.g. starts the server the
+     * tasks talk to; called once per trial, before the warm-up.
+     *
+     * @throws Exception when it cannot: the trial then fails with this reason
+     */
+    default void open(Model model) throws Exception {
+    }
+
+    /** Releases what {@link #open} prepared; called once per trial, whatever happened. */
+    default void close() {
+    }
+
+    /** Clears outputs before an iteration (and resets a server's counters); outside the timed span. */
+    void prepare();
+
+    /**
+     * Called once the timed span has ended: gathers what the iteration needs from outside (a server's
+     * counters) and returns this workload's own metrics by name (e.g. profiles built).
+     */
+    default Map<String, Double> collect(TaskClock clock) {
+        return Map.of();
+    }
+
+    /**
+     * This iteration's latencies (ns) when the workload measures them itself (e.g. a load generator
+     * timing requests); empty: each task's submit-to-done time in {@code clock}.
+     */
+    default Optional<Histogram> latencies(TaskClock clock) {
+        return Optional.empty();
+    }
+
+    /**
+     * Checks an iteration's outputs after {@link #collect}; every task must have completed without throwing.
+     *
+     * @throws ValidationException naming what is wrong
+     */
+    void validate(TaskClock clock) throws ValidationException;
+
+    /**
+     * The pure-CPU part of one task, for timing it on a single thread (the CPU bound); empty when the
+     * workload does no significant computation.
+     */
+    default Optional<BlockingTask> cpuPart() {
+        return Optional.empty();
+    }
+
+    /** Checks that every task ran to completion without throwing. */
+    static void requireAllCompleted(TaskClock clock) throws ValidationException {
+        if (clock.failures() > 0) {
+            Throwable t = clock.firstFailure();
+            throw new ValidationException(clock.failures() + " of " + clock.tasks() + " tasks threw; first: " + t);
+        }
+        int done = clock.completedCount();
+        if (done != clock.tasks()) {
+            throw new ValidationException(done + " of " + clock.tasks() + " tasks completed");
+        }
+    }
+}
