@@ -30,7 +30,8 @@ import java.util.concurrent.Callable;
  * result (scenario {@code load}) like a run: results.jsonl, the table, report.html. Exit 0; 2 on bad input.
  */
 @Command(name = "load", mixinStandardHelpOptions = true,
-        description = {"Load a local HTTP endpoint: closed model (--users) or open model (--rate, latency from the intended send time).",
+        description = {"Load a local HTTP endpoint: closed model (--users; latency from the actual send, not corrected for "
+                + "coordinated omission) or open model (--rate; latency from the intended send time, corrected).",
                 "Keep-alive HTTP/1.1 on Netty; percentiles p50/p90/p99/p99.9/max, status codes, errors by kind."},
         footer = {"", "Examples:", "  loomlab load http://127.0.0.1:8080/get --users 100 --duration 10s",
                 "  loomlab load http://127.0.0.1:8080/get?delay=300ms --rate 5000/s --warmup 5s --ramp 10s"})

@@ -73,7 +73,7 @@ public final class LoadScenario implements Scenario {
         Map<String, Double> metrics = new LinkedHashMap<>();
         metrics.put("wall_ms", report.measuredNanos() / 1e6);
         metrics.putAll(report.metrics());
-        IterationResult iteration = new IterationResult(metrics, TrialExecutor.encode(report.corrected()));
+        IterationResult iteration = new IterationResult(metrics, TrialExecutor.encode(report.latency()));
         TrialOutcome outcome = new TrialOutcome(TrialOutcome.OK, null, JvmInfo.current(), null, null, List.of(iteration));
         return ResultAssembler.assemble(this, spec.modelName(), params(spec), 0, 0, 1, List.of(outcome), List.of(),
                 Runtime.getRuntime().availableProcessors());

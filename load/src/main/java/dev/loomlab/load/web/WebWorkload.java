@@ -180,6 +180,6 @@ public final class WebWorkload implements Workload {
 
     @Override
     public Optional<Histogram> latencies(TaskClock clock) {
-        return Optional.ofNullable(report).map(LoadReport::corrected);
+        return Optional.ofNullable(report).map(LoadReport::latency);
     }
 }
