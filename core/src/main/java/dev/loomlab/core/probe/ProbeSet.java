@@ -6,7 +6,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-/** The standard probes of a trial and their sampler, run around each iteration in a fixed order. */
+/**
+ * The standard probes of a trial and their sampler, run around each iteration in a fixed order. Closing
+ * the set stops the sampler and closes every probe that holds something (the JFR recording of an
+ * iteration that threw before its {@link #afterIteration}).
+ */
 public final class ProbeSet implements AutoCloseable {
     private final List<Probe> probes;
     private final Sampler sampler;
@@ -63,6 +67,26 @@ public final class ProbeSet implements AutoCloseable {
 
     @Override
     public void close() {
+        RuntimeException failure = null;
+        for (Probe p : probes) {
+            if (p instanceof AutoCloseable closeable) {
+                try {
+                    closeable.close();
+                } catch (RuntimeException e) {
+                    failure = failure == null ? e : failure;
+                } catch (Exception e) {
+                    failure = failure == null ? new IllegalStateException(e) : failure;
+                }
+            }
+        }
         sampler.close();
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** The probes, in their order (tests look at them). */
+    List<Probe> probes() {
+        return probes;
     }
 }
