@@ -1,10 +1,13 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.Plugins;
+import dev.loomlab.core.fanout.FanoutProvider;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.model.ModelProvider;
 import dev.loomlab.core.model.ThreadKind;
 import dev.loomlab.core.param.ParamSpec;
+import dev.loomlab.core.pinning.NativeFrame;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioCatalog;
 import dev.loomlab.core.scenario.ScenarioRun;
@@ -16,7 +19,10 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code loomlab list [scenarios|models|suites]}: what exists, with each scenario's parameters and defaults. */
+/**
+ * {@code loomlab list [scenarios|models|suites]}: what exists, with each scenario's parameters and defaults,
+ * and the plugins that could not be loaded, with why.
+ */
 @Command(name = "list", mixinStandardHelpOptions = true, description = "List scenarios (with parameters), models and suites.")
 final class ListCommand implements Callable<Integer> {
     @Parameters(arity = "0..1", paramLabel = "WHAT", description = "scenarios, models or suites (default: all)")
@@ -27,6 +33,9 @@ final class ListCommand implements Callable<Integer> {
         PrintStream out = System.out;
         ScenarioCatalog scenarios = ScenarioCatalog.load();
         ModelCatalog models = ModelCatalog.load();
+        // the other plugin services, so that a broken provider of theirs shows here too
+        Plugins.load(FanoutProvider.class);
+        Plugins.load(NativeFrame.class);
         if (what != null && !List.of("scenarios", "models", "suites").contains(what)) {
             throw new BadInputException("list what? '" + what + "' (scenarios, models or suites)");
         }
@@ -68,6 +77,14 @@ final class ListCommand implements Callable<Integer> {
                     out.printf("  %-8s   %s -m %s %s%s%n", "", r.scenario(), String.join(",", r.models()),
                             params(r, scenarios.get(r.scenario())), r.iterations() == null ? "" : " (warm-up " + r.warmup() + ", iterations " + r.iterations() + ")");
                 }
+            }
+        }
+        List<Plugins.Broken> broken = Plugins.broken();
+        if (!broken.isEmpty()) {
+            out.println();
+            out.println("Broken plugins (not loaded in this JVM: their scenarios and models are unknown here):");
+            for (Plugins.Broken b : broken) {
+                out.printf("  %s%n", b.line());
             }
         }
         return 0;
