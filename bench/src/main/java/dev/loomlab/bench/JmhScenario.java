@@ -11,7 +11,7 @@ import dev.loomlab.core.trial.ProgressListener;
 import dev.loomlab.core.trial.TrialOutcome;
 import dev.loomlab.core.trial.TrialSpec;
 import dev.loomlab.core.workload.NotApplicableException;
-import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
@@ -20,10 +20,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,8 +30,9 @@ import java.util.regex.Pattern;
 /**
  * A scenario measured by one JMH benchmark. Its trial JVM hosts JMH: {@code --forks} become JMH forks,
  * {@code --warmup} and {@code --iterations} its warm-up and measured iterations, the parameter
- * {@code iteration-time} the length of each; JMH's JSON comes back as the result's {@code jmh} (score,
- * error, unit, settings) and each measured iteration's score as a sample of the scenario's metric.
+ * {@code iteration-time} the length of each; the {@code RunResult} JMH's runner returns comes back as the
+ * result's {@code jmh} (score, error, unit, settings) and each measured iteration's score as a sample of the
+ * scenario's metric.
  */
 abstract class JmhScenario implements HarnessScenario {
     static final String A003 = "003_9d87b967f81160c1.txt";
@@ -86,10 +85,7 @@ abstract class JmhScenario implements HarnessScenario {
                         ceiling.threads(), ceiling.limitedBy()));
             }
         }
-        Path dir = null;
         try {
-            dir = Files.createTempDirectory("loomlab-jmh-");
-            Path json = dir.resolve("jmh.json");
             long iterationMs = Math.max(1, Math.round(params.durationMillis("iteration-time")));
             ChainedOptionsBuilder options = new OptionsBuilder()
                     .include("^" + Pattern.quote(benchmark()) + "$")
@@ -99,24 +95,20 @@ abstract class JmhScenario implements HarnessScenario {
                     .warmupTime(TimeValue.milliseconds(iterationMs))
                     .measurementIterations(spec.iterations())
                     .measurementTime(TimeValue.milliseconds(iterationMs))
-                    .shouldFailOnError(true)
-                    .resultFormat(ResultFormatType.JSON)
-                    .result(json.toString());
+                    .shouldFailOnError(true);
             jmhParams(params).forEach(options::param);
-            new Runner(options.build(), new ProgressFormat(
+            Collection<RunResult> results = new Runner(options.build(), new ProgressFormat(
                     OutputFormatFactory.createFormatInstance(System.out, VerboseMode.NORMAL), progress)).run();
-            return outcome(JmhJson.read(json), params);
+            return outcome(JmhResult.of(results), params);
         } catch (RunnerException e) {
             return TrialOutcome.failed("JMH: " + message(e), JvmInfo.current());
-        } catch (IOException e) {
+        } catch (IllegalStateException e) {
             return TrialOutcome.failed("JMH's result could not be read: " + e.getMessage(), JvmInfo.current());
-        } finally {
-            deleteQuietly(dir);
         }
     }
 
     /** Each measured iteration's score as a sample of {@link #metric()}, with JMH's own figures beside. */
-    TrialOutcome outcome(JmhJson jmh, ParamValues params) {
+    TrialOutcome outcome(JmhResult jmh, ParamValues params) {
         if (!unit().equals(jmh.run().unit())) {
             return TrialOutcome.failed("JMH reported " + jmh.run().unit() + ", expected " + unit(), JvmInfo.current());
         }
@@ -141,16 +133,5 @@ abstract class JmhScenario implements HarnessScenario {
             root = root.getCause();
         }
         return root == e ? String.valueOf(e.getMessage()) : e.getMessage() + " (" + root + ")";
-    }
-
-    private static void deleteQuietly(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (var paths = Files.walk(dir)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // a leftover temp file is harmless
-        }
     }
 }
