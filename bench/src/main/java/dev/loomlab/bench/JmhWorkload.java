@@ -1,8 +1,8 @@
 package dev.loomlab.bench;
 
-import dev.loomlab.core.model.ThreadKind;
-import dev.loomlab.core.model.Form;
 import dev.loomlab.core.memory.PlatformThreadCeiling;
+import dev.loomlab.core.model.Form;
+import dev.loomlab.core.model.ThreadKind;
 import dev.loomlab.core.outcome.IterationResult;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.ProgressListener;
@@ -10,7 +10,7 @@ import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;
 import dev.loomlab.core.workload.NotApplicableException;
 import dev.loomlab.core.workload.TrialWorkload;
-import org.openjdk.jmh.results.format.ResultFormatType;
+import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
@@ -19,10 +19,8 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +30,7 @@ import java.util.regex.Pattern;
 /**
  * A workload measured by one JMH benchmark, on a thread kind. Its trial JVM hosts JMH: {@code --forks}
  * become JMH forks, {@code --warmup} and {@code --iterations} its warm-up and measured iterations, the
- * parameter {@code iteration-time} the length of each; JMH's own figures come back as the result's
+ * parameter {@code iteration-time} the length of each; JMH's own figures (from Runner.run()'s RunResults) come back as the result's
  * {@code jmh} (score, error, unit, settings) and each measured iteration's score as a sample of
  * {@code metric}, with the metrics {@code derived} from it.
  *
@@ -57,17 +55,13 @@ record JmhWorkload(String benchmark, String metric, String unit, Map<String, Str
             throws InterruptedException {
         if (kind == ThreadKind.PLATFORM) {
             PlatformThreadCeiling ceiling = PlatformThreadCeiling.detect();
-            long needed = platformThreads;
-            if (needed > ceiling.threads()) {
+            if (platformThreads > ceiling.threads()) {
                 throw new NotApplicableException(String.format(java.util.Locale.ROOT,
-                        "%,d platform threads at once is above this machine's safe ceiling of %,d (%s)", needed,
+                        "%,d platform threads at once is above this machine's safe ceiling of %,d (%s)", platformThreads,
                         ceiling.threads(), ceiling.limitedBy()));
             }
         }
-        Path dir = null;
         try {
-            dir = Files.createTempDirectory("loomlab-jmh-");
-            Path json = dir.resolve("jmh.json");
             ChainedOptionsBuilder options = new OptionsBuilder()
                     .include("^" + Pattern.quote(benchmark) + "$")
                     .param("kind", kind.modelName())
@@ -76,24 +70,20 @@ record JmhWorkload(String benchmark, String metric, String unit, Map<String, Str
                     .warmupTime(TimeValue.milliseconds(iterationMs))
                     .measurementIterations(spec.iterations())
                     .measurementTime(TimeValue.milliseconds(iterationMs))
-                    .shouldFailOnError(true)
-                    .resultFormat(ResultFormatType.JSON)
-                    .result(json.toString());
+                    .shouldFailOnError(true);
             jmhParams.forEach(options::param);
-            new Runner(options.build(), new ProgressFormat(
+            Collection<RunResult> results = new Runner(options.build(), new ProgressFormat(
                     OutputFormatFactory.createFormatInstance(System.out, VerboseMode.NORMAL), progress)).run();
-            return outcome(JmhJson.read(json));
+            return outcome(JmhResult.of(results));
         } catch (RunnerException e) {
             return TrialOutcome.failed("JMH: " + message(e), JvmInfo.current());
-        } catch (IOException e) {
+        } catch (IllegalStateException e) {
             return TrialOutcome.failed("JMH's result could not be read: " + e.getMessage(), JvmInfo.current());
-        } finally {
-            deleteQuietly(dir);
         }
     }
 
     /** Each measured iteration's score as a sample of {@link #metric()}, with JMH's own figures beside. */
-    TrialOutcome outcome(JmhJson jmh) {
+    TrialOutcome outcome(JmhResult jmh) {
         if (!unit.equals(jmh.run().unit())) {
             return TrialOutcome.failed("JMH reported " + jmh.run().unit() + ", expected " + unit, JvmInfo.current());
         }
@@ -118,16 +108,5 @@ record JmhWorkload(String benchmark, String metric, String unit, Map<String, Str
             root = root.getCause();
         }
         return root == e ? String.valueOf(e.getMessage()) : e.getMessage() + " (" + root + ")";
-    }
-
-    private static void deleteQuietly(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (var paths = Files.walk(dir)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // a leftover temp file is harmless
-        }
     }
 }

@@ -13,14 +13,27 @@ import dev.loomlab.core.outcome.TrialSpec;
 import dev.loomlab.core.workload.NotApplicableException;
 import org.junit.jupiter.api.Test;
 
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.infra.IterationParams;
+import org.openjdk.jmh.results.AverageTimeResult;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.IterationResultMetaData;
+import org.openjdk.jmh.results.ResultRole;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.IterationType;
+import org.openjdk.jmh.runner.WorkloadParams;
+import org.openjdk.jmh.runner.options.TimeValue;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Real, tiny JMH runs in a forked JVM: JMH's JSON comes back as samples and as the result's {@code jmh}. */
+/** Real, tiny JMH runs in a forked JVM: JMH's {@code RunResult} comes back as samples and as the result's {@code jmh}. */
 class JmhScenarioTest {
 
     private static TrialOutcome run(String scenario, ThreadKind kind, Map<String, String> params, int warmup,
@@ -86,23 +99,35 @@ class JmhScenarioTest {
                 .hasMessageContaining("safe ceiling");
     }
 
+    /** Two forks of one measured iteration each: JMH's score is their mean, and it gives no error (NaN) for so few. */
     @Test
-    void jmhJsonWithOneIterationHasNoError() throws Exception {
-        String json = """
-                [{"jmhVersion":"1.37","benchmark":"b.B.m","mode":"avgt","threads":1,"forks":2,
-                  "warmupIterations":0,"warmupTime":"1 s","measurementIterations":1,"measurementTime":"1 s",
-                  "params":{"kind":"virtual"},
-                  "primaryMetric":{"score":2.5,"scoreError":"NaN","scoreConfidence":["NaN","NaN"],
-                    "scoreUnit":"us/op","rawData":[[2.0],[3.0]]},"secondaryMetrics":{}}]""";
-        java.nio.file.Path file = java.nio.file.Files.createTempFile("jmh", ".json");
-        try {
-            java.nio.file.Files.writeString(file, json);
-            JmhJson j = JmhJson.read(file);
-            assertThat(j.run().error()).isNull();
-            assertThat(j.run().score()).isEqualTo(2.5);
-            assertThat(j.rawData()).containsExactly(List.of(2.0), List.of(3.0));
-        } finally {
-            java.nio.file.Files.delete(file);
+    void aRunResultWithTooFewIterationsHasNoError() {
+        TimeValue second = TimeValue.seconds(1);
+        IterationParams warmup = new IterationParams(IterationType.WARMUP, 0, second, 1);
+        IterationParams measurement = new IterationParams(IterationType.MEASUREMENT, 1, TimeValue.milliseconds(100), 1);
+        BenchmarkParams params = new BenchmarkParams("b.B.m", "b.jmh_generated.B_m_jmhTest", false, 1, new int[]{1},
+                List.of(), 2, 0, warmup, measurement, Mode.AverageTime, new WorkloadParams(), TimeUnit.MICROSECONDS, 1,
+                "java", List.of(), "25", "vm", "25", "1.37", TimeValue.minutes(10));
+        List<BenchmarkResult> forks = new ArrayList<>();
+        for (long nanos : new long[]{2_000, 3_000}) {
+            org.openjdk.jmh.results.IterationResult it = new org.openjdk.jmh.results.IterationResult(params, measurement,
+                    new IterationResultMetaData(1, 1));
+            it.addResult(new AverageTimeResult(ResultRole.PRIMARY, "m", 1, nanos, TimeUnit.MICROSECONDS));
+            forks.add(new BenchmarkResult(params, List.of(it)));
         }
+
+        JmhResult j = JmhResult.of(List.of(new RunResult(params, forks)));
+
+        assertThat(j.run().error()).isNull();
+        assertThat(j.run().score()).isEqualTo(2.5);
+        assertThat(j.run().unit()).isEqualTo("us/op");
+        assertThat(j.run().mode()).isEqualTo("avgt");
+        assertThat(j.run().benchmark()).isEqualTo("b.B.m");
+        assertThat(j.run().forks()).isEqualTo(2);
+        assertThat(j.run().warmupIterations()).isZero();
+        assertThat(j.run().warmupTime()).isEqualTo("1 s");
+        assertThat(j.run().measurementIterations()).isEqualTo(1);
+        assertThat(j.run().measurementTime()).isEqualTo("100 ms");
+        assertThat(j.rawData()).containsExactly(List.of(2.0), List.of(3.0));
     }
 }

@@ -15,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
@@ -38,9 +37,9 @@ final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "CANDIDATE", description = "a results folder (or its results.jsonl)")
     Path candidate;
 
-    @Option(names = "--threshold", paramLabel = "PERCENT", defaultValue = "5%",
+    @Option(names = "--threshold", paramLabel = "PERCENT", defaultValue = "5%", converter = Converters.PercentConverter.class,
             description = "changes within this are no change (default 5%%)")
-    String threshold;
+    double thresholdPct;
 
     @Option(names = "--metric", paramLabel = "NAME", defaultValue = "wall_ms",
             description = "the metric to judge (default wall_ms; _per_s metrics are better higher)")
@@ -54,7 +53,6 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        double thresholdPct = percent(threshold);
         List<Result> base = ResultsSource.read(baseline, "baseline");
         List<Result> cand = ResultsSource.read(candidate, "candidate");
         if (base.isEmpty() || cand.isEmpty()) {
@@ -82,21 +80,5 @@ final class CompareCommand implements Callable<Integer> {
     private static Path defaultPage(Path candidate) {
         Path dir = Files.isDirectory(candidate) ? candidate : candidate.toAbsolutePath().getParent();
         return dir.resolve(HTML);
-    }
-
-    /** {@code 5%}, {@code 2.5%} or {@code 5} (percent either way); at least 0. */
-    static double percent(String text) {
-        String t = text.trim();
-        String number = t.endsWith("%") ? t.substring(0, t.length() - 1).trim() : t;
-        double v;
-        try {
-            v = Double.parseDouble(number);
-        } catch (NumberFormatException e) {
-            throw new BadInputException("--threshold: '" + text + "' is not a percentage (e.g. 5%)");
-        }
-        if (!Double.isFinite(v) || v < 0 || number.toLowerCase(Locale.ROOT).matches(".*[a-z].*")) {
-            throw new BadInputException("--threshold: '" + text + "' must be a percentage of 0 or more (e.g. 5%)");
-        }
-        return v;
     }
 }

@@ -1,6 +1,7 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.Plugins;
 import dev.loomlab.core.model.Form;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.model.ModelKind;
@@ -9,6 +10,7 @@ import dev.loomlab.core.scenario.Article;
 import dev.loomlab.core.scenario.ArticleRef;
 import dev.loomlab.core.scenario.Articles;
 import dev.loomlab.core.scenario.Rounds;
+import dev.loomlab.core.pinning.NativeFrame;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioCatalog;
 import dev.loomlab.core.scenario.ScenarioDescription;
@@ -23,7 +25,10 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 
-/** {@code loomlab list [scenarios|models|suites]}: what exists, with each scenario's parameters and defaults. */
+/**
+ * {@code loomlab list [scenarios|models|suites]}: what exists, with each scenario's parameters and defaults,
+ * and the plugins that could not be loaded, with why.
+ */
 @Command(name = "list", mixinStandardHelpOptions = true, description = "List scenarios (with parameters), models and suites.")
 final class ListCommand implements Callable<Integer> {
     @Parameters(arity = "0..1", paramLabel = "WHAT", description = "scenarios, models or suites (default: all)")
@@ -35,6 +40,8 @@ final class ListCommand implements Callable<Integer> {
         ScenarioCatalog scenarios = ScenarioCatalog.load();
         ModelCatalog models = ModelCatalog.load();
         Articles articles = Articles.load();
+        // the other plugin services, so that a broken provider of theirs shows here too
+        Plugins.load(NativeFrame.class);
         if (what != null && !List.of("scenarios", "models", "suites").contains(what)) {
             throw new BadInputException("list what? '" + what + "' (scenarios, models or suites)");
         }
@@ -82,6 +89,14 @@ final class ListCommand implements Callable<Integer> {
                     out.printf("  %-8s   %s -m %s %s%s%n", "", r.scenario(), String.join(",", r.models()),
                             params(r, scenarios.get(r.scenario()).description()), rounds(r.rounds()));
                 }
+            }
+        }
+        List<Plugins.Broken> broken = Plugins.broken();
+        if (!broken.isEmpty()) {
+            out.println();
+            out.println("Broken plugins (not loaded in this JVM: their scenarios and models are unknown here):");
+            for (Plugins.Broken b : broken) {
+                out.printf("  %s%n", b.line());
             }
         }
         return 0;

@@ -30,35 +30,43 @@ import java.util.concurrent.Callable;
  * result (scenario {@code load}) like a run: results.jsonl, the table, report.html. Exit 0; 2 on bad input.
  */
 @Command(name = "load", mixinStandardHelpOptions = true,
-        description = {"Load a local HTTP endpoint: closed model (--users) or open model (--rate, latency from the intended send time).",
+        description = {"Load a local HTTP endpoint: closed model (--users; latency from the actual send, not corrected for "
+                + "coordinated omission) or open model (--rate; latency from the intended send time, corrected).",
                 "Keep-alive HTTP/1.1 on Netty; percentiles p50/p90/p99/p99.9/max, status codes, errors by kind."},
         footer = {"", "Examples:", "  loomlab load http://127.0.0.1:8080/get --users 100 --duration 10s",
                 "  loomlab load http://127.0.0.1:8080/get?delay=300ms --rate 5000/s --warmup 5s --ramp 10s"})
 final class LoadCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "URL", description = "http://127.0.0.1:PORT/path (this machine only)")
-    String url;
+    @Parameters(paramLabel = "URL", converter = Converters.LocalUrlConverter.class,
+            description = "http://127.0.0.1:PORT/path (this machine only)")
+    URI url;
 
-    @Option(names = "--users", paramLabel = "N", description = "closed model: N users, each sending again once answered")
-    String users;
+    @Option(names = "--users", paramLabel = "N", converter = Converters.CountConverter.class,
+            description = "closed model: N users, each sending again once answered")
+    Long users;
 
-    @Option(names = "--rate", paramLabel = "R/s", description = "open model: R requests per second on a schedule")
-    String rate;
+    @Option(names = "--rate", paramLabel = "R/s", converter = Converters.RateConverter.class,
+            description = "open model: R requests per second on a schedule")
+    Double rate;
 
-    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "30s", description = "measured load (default ${DEFAULT-VALUE})")
-    String duration;
+    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "30s", converter = Converters.DurationConverter.class,
+            description = "measured load (default ${DEFAULT-VALUE})")
+    Duration duration;
 
-    @Option(names = "--warmup", paramLabel = "DURATION", defaultValue = "0s", description = "load before measuring (default ${DEFAULT-VALUE})")
-    String warmup;
+    @Option(names = "--warmup", paramLabel = "DURATION", defaultValue = "0s", converter = Converters.DurationConverter.class,
+            description = "load before measuring (default ${DEFAULT-VALUE})")
+    Duration warmup;
 
-    @Option(names = "--ramp", paramLabel = "DURATION", defaultValue = "0s",
+    @Option(names = "--ramp", paramLabel = "DURATION", defaultValue = "0s", converter = Converters.DurationConverter.class,
             description = "step load: +20% users or rate every interval (default ${DEFAULT-VALUE}: constant)")
-    String ramp;
+    Duration ramp;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s", description = "per request (default ${DEFAULT-VALUE})")
-    String timeout;
+    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s", converter = Converters.DurationConverter.class,
+            description = "per request (default ${DEFAULT-VALUE})")
+    Duration timeout;
 
-    @Option(names = "--connections", paramLabel = "N", defaultValue = "10000", description = "open model: most connections (default ${DEFAULT-VALUE})")
-    String connections;
+    @Option(names = "--connections", paramLabel = "N", defaultValue = "10000", converter = Converters.CountConverter.class,
+            description = "open model: most connections (default ${DEFAULT-VALUE})")
+    long connections;
 
     @Option(names = "--expect", paramLabel = "BODY", description = "a 2xx answer must carry exactly this body (default: any)")
     String expect;
@@ -70,11 +78,12 @@ final class LoadCommand implements Callable<Integer> {
     public Integer call() throws IOException, InterruptedException {
         LoadSpec spec = spec();
         ResultsFolder folder = new ResultsFolder(RunSession.prepareFolder(out));
-        List<String> command = new ArrayList<>(List.of("loomlab", "load", url));
+        List<String> command = new ArrayList<>(List.of("loomlab", "load", url.toString()));
         Instant started = Instant.now();
         List<Jdk> jdks = List.of(Jdk.current());
-        System.out.println("loomlab load: " + spec.modelName() + " against " + spec.target() + " for " + duration
-                + (spec.warmup().isZero() ? "" : " after a " + warmup + " warm-up"));
+        System.out.println("loomlab load: " + spec.modelName() + " against " + spec.target() + " for "
+                + Units.formatDuration(duration.toNanos())
+                + (spec.warmup().isZero() ? "" : " after a " + Units.formatDuration(warmup.toNanos()) + " warm-up"));
         System.out.flush();
         LoadReport report = new LoadGenerator(spec).run();
         Result result = LoadScenario.result(spec, report);
@@ -89,38 +98,27 @@ final class LoadCommand implements Callable<Integer> {
     }
 
     private LoadSpec spec() {
-        URI target = LoadSpec.parseTarget(url);
         if ((users == null) == (rate == null)) {
             throw new BadInputException("give either --users N (closed model) or --rate R/s (open model)");
         }
-        Duration warm = duration("--warmup", warmup, true);
-        Duration measured = duration("--duration", duration, false);
-        Ramp steps = new Ramp(duration("--ramp", ramp, true).toNanos());
-        Duration perRequest = duration("--timeout", timeout, false);
+        positive("--duration", duration);
+        positive("--timeout", timeout);
+        Ramp steps = new Ramp(ramp.toNanos());
         if (users != null) {
-            long n = Units.parseCount("--users", users);
-            if (n < 1 || n > 1_000_000) {
+            if (users < 1 || users > 1_000_000) {
                 throw new BadInputException("--users " + users + " must be 1 … 1,000,000");
             }
-            return LoadSpec.closed(target, (int) n, warm, measured, steps, perRequest, expect);
+            return LoadSpec.closed(url, users.intValue(), warmup, duration, steps, timeout, expect);
         }
-        String r = rate.trim().endsWith("/s") ? rate.trim().substring(0, rate.trim().length() - 2) : rate;
-        double perSecond = Units.parseDecimal("--rate", r);
-        if (!(perSecond > 0)) {
-            throw new BadInputException("--rate " + rate + " must be above 0 requests per second");
-        }
-        long maxConnections = Units.parseCount("--connections", connections);
-        if (maxConnections < 1 || maxConnections > 1_000_000) {
+        if (connections < 1 || connections > 1_000_000) {
             throw new BadInputException("--connections " + connections + " must be 1 … 1,000,000");
         }
-        return LoadSpec.open(target, perSecond, (int) maxConnections, warm, measured, steps, perRequest, expect);
+        return LoadSpec.open(url, rate, (int) connections, warmup, duration, steps, timeout, expect);
     }
 
-    private static Duration duration(String option, String text, boolean zeroAllowed) {
-        long nanos = Units.parseDurationNanos(option, text);
-        if (!zeroAllowed && nanos == 0) {
-            throw new BadInputException(option + " " + text + " must be above 0");
+    private static void positive(String option, Duration d) {
+        if (d.isZero()) {
+            throw new BadInputException(option + " " + Units.formatDuration(d.toNanos()) + " must be above 0");
         }
-        return Duration.ofNanos(nanos);
     }
 }

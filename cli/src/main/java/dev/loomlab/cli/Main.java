@@ -1,6 +1,7 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.outcome.JavaVersion;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -11,7 +12,7 @@ import java.util.concurrent.Callable;
 /** {@code loomlab}: with no command, runs the quick suite; see {@code loomlab --help}. */
 @Command(name = "loomlab", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {"A benchmark lab for the JVM's concurrency models.",
-                "With no command, runs the quick suite (under a minute on 2 cores) and prints the table."},
+                "With no command, runs the quick suite (a few minutes on 2 cores) and prints the table."},
         footer = {"", "Results: results/<timestamp>/ (results.jsonl, results.csv, report.md, report.html, summary.json, logs/).",
                 "Tests: ./loomlab test. Docs: docs/methodology.md, docs/scenarios.md, docs/results.md."},
         subcommands = {ListCommand.class, RunCommand.class, ReportCommand.class, CompareCommand.class, AdviseCommand.class,
@@ -37,8 +38,11 @@ public final class Main implements Callable<Integer> {
         CommandLine cli = new CommandLine(new Main());
         // Everything after the program's first word is the program's, even without '--'.
         cli.getSubcommands().get("pinning").setStopAtPositional(true);
+        // picocli's own warnings (e.g. an unbalanced quote in --jvm-args) would be a second line: the
+        // converters say what is wrong instead.
+        CommandLine.tracer().setLevel(CommandLine.TraceLevel.OFF);
         cli.setParameterExceptionHandler((e, a) -> {
-            System.err.println("loomlab: " + e.getMessage() + " (see 'loomlab --help')");
+            System.err.println("loomlab: " + message(e));
             return BAD_INPUT;
         });
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
@@ -51,11 +55,23 @@ public final class Main implements Callable<Integer> {
         return cli.execute(args);
     }
 
+    /**
+     * One line for a value picocli could not take: a converter's own words after the option's name
+     * ({@code --timeout: '10' needs a unit …}), else picocli's with a pointer to the help.
+     */
+    static String message(CommandLine.ParameterException e) {
+        if (e.getCause() instanceof BadInputException bad) {
+            return (e.getArgSpec() instanceof CommandLine.Model.OptionSpec option ? option.longestName() + ": " : "")
+                    + bad.getMessage();
+        }
+        return e.getMessage() + " (see 'loomlab --help')";
+    }
+
     /** The version from the build. */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[]{"loomlab " + Environment.version() + " on Java " + System.getProperty("java.runtime.version")};
+            return new String[]{"loomlab " + Environment.version() + " on Java " + JavaVersion.current().text()};
         }
     }
 }

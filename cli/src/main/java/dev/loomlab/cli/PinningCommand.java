@@ -11,6 +11,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.PrintStream;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -31,9 +32,9 @@ import java.util.concurrent.Callable;
 final class PinningCommand implements Callable<Integer> {
     private static final int FRAMES = 16;
 
-    @Option(names = "--threshold", paramLabel = "DURATION", defaultValue = "20ms",
+    @Option(names = "--threshold", paramLabel = "DURATION", defaultValue = "20ms", converter = Converters.DurationConverter.class,
             description = "report pinned events at least this long (default ${DEFAULT-VALUE}, JFR's own; 0ms for every one)")
-    String threshold;
+    Duration threshold;
 
     @Option(names = "--fail-on-pinning", description = "exit 1 when any virtual thread was pinned (for CI)")
     boolean failOnPinning;
@@ -46,7 +47,7 @@ final class PinningCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        long thresholdNanos = Units.parseDurationNanos("--threshold", threshold);
+        long thresholdNanos = threshold.toNanos();
         Jdk jdk = jvm == null ? Jdk.current() : Jdk.at(jvm);
         JavaProgram program = JavaProgram.parse(command, jdk);
         PrintStream out = System.out;

@@ -54,7 +54,7 @@ public final class Planner {
         }
         Map<String, String> userParams = parseParams(o.params, runs);
         Rounds user = new Rounds(o.forks, o.warmup, o.iterations);
-        List<String> jvmArgs = splitArgs(o.jvmArgs);
+        List<String> jvmArgs = o.jvmArgs();
         List<Jdk> jdks = o.jvms.isEmpty() ? List.of(Jdk.current()) : o.jvms.stream().map(Jdk::at).toList();
 
         List<PlannedResult> planned = new ArrayList<>();
@@ -110,7 +110,7 @@ public final class Planner {
             throw new BadInputException("--forks 0 runs in this JVM, so it cannot run on --jvm " + o.jvms.get(0));
         }
         if (!jvmArgs.isEmpty()) {
-            throw new BadInputException("--forks 0 runs in this JVM, so it cannot take --jvm-args");
+            throw new BadInputException("--forks 0 runs in this JVM, so it cannot take --jvm-args or --jvm-arg");
         }
         if (o.timeout != null) {
             throw new BadInputException("--forks 0 runs in this JVM, which cannot be killed at a --timeout");
@@ -167,44 +167,5 @@ public final class Planner {
             throw new BadInputException(option + " must be 0 or more, got " + given);
         }
         return given;
-    }
-
-    /** Splits JVM flags at white space, keeping 'single' or "double" quoted parts together. */
-    static List<String> splitArgs(String text) {
-        List<String> args = new ArrayList<>();
-        if (text == null) {
-            return args;
-        }
-        StringBuilder current = new StringBuilder();
-        boolean inToken = false;
-        char quote = 0;
-        for (char c : text.toCharArray()) {
-            if (quote != 0) {
-                if (c == quote) {
-                    quote = 0;
-                } else {
-                    current.append(c);
-                }
-            } else if (c == '"' || c == '\'') {
-                quote = c;
-                inToken = true;
-            } else if (Character.isWhitespace(c)) {
-                if (inToken) {
-                    args.add(current.toString());
-                    current.setLength(0);
-                    inToken = false;
-                }
-            } else {
-                current.append(c);
-                inToken = true;
-            }
-        }
-        if (quote != 0) {
-            throw new BadInputException("--jvm-args: unclosed quote in " + text);
-        }
-        if (inToken) {
-            args.add(current.toString());
-        }
-        return args;
     }
 }

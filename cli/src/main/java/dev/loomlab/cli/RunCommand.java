@@ -3,7 +3,6 @@ package dev.loomlab.cli;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.model.ModelCatalog;
-import dev.loomlab.core.param.Units;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.scenario.ScenarioCatalog;
 import dev.loomlab.core.trial.TrialRunner;
@@ -45,8 +44,7 @@ final class RunCommand implements Callable<Integer> {
         ScenarioCatalog scenarios = ScenarioCatalog.load();
         ModelCatalog models = ModelCatalog.load();
         List<PlannedResult> plan = new Planner(scenarios, models).plan(targets, options);
-        Duration timeout = Duration.ofNanos(Units.parseDurationNanos("--timeout",
-                options.timeout == null ? RunOptions.DEFAULT_TIMEOUT : options.timeout));
+        Duration timeout = options.timeout();
         if (timeout.isZero()) {
             throw new BadInputException("--timeout must be more than 0");
         }

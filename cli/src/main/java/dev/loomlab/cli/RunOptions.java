@@ -3,6 +3,7 @@ package dev.loomlab.cli;
 import dev.loomlab.core.Defaults;
 import picocli.CommandLine.Option;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,27 +17,38 @@ public final class RunOptions {
             description = "a scenario parameter; a comma list (sleep=100ms,200ms) is a sweep. Values take units: 300ms, 2s, 10k")
     List<String> params = new ArrayList<>();
 
-    @Option(names = "--forks", paramLabel = "N", description = "forked JVMs per result (default " + Defaults.FORKS + ", or the suite's; 0 = in-process, for debugging)")
+    @Option(names = "--forks", paramLabel = "N", converter = Converters.IntCountConverter.class,
+            description = "forked JVMs per result (default " + Defaults.FORKS + ", or the suite's; 0 = in-process, for debugging)")
     Integer forks;
 
-    @Option(names = "--warmup", paramLabel = "N", description = "warm-up iterations per fork (default " + Defaults.WARMUP + ", or the suite's or scenario's)")
+    @Option(names = "--warmup", paramLabel = "N", converter = Converters.IntCountConverter.class,
+            description = "warm-up iterations per fork (default " + Defaults.WARMUP + ", or the suite's or scenario's)")
     Integer warmup;
 
-    @Option(names = "--iterations", paramLabel = "N", description = "measured iterations per fork (default " + Defaults.ITERATIONS + ", or the suite's)")
+    @Option(names = "--iterations", paramLabel = "N", converter = Converters.IntCountConverter.class,
+            description = "measured iterations per fork (default " + Defaults.ITERATIONS + ", or the suite's)")
     Integer iterations;
 
     @Option(names = "--jvm", paramLabel = "JAVA_HOME",
             description = "run the trials on this JDK (>= 21); repeat to compare JDKs (default: the JDK running loomlab)")
     List<String> jvms = new ArrayList<>();
 
-    @Option(names = "--jvm-args", paramLabel = "\"FLAGS\"", description = "extra flags for every trial JVM, e.g. \"-Xmx2g -XX:+UseZGC\"")
-    String jvmArgs = "";
+    @Option(names = "--jvm-arg", paramLabel = "FLAG",
+            description = "an extra flag for every trial JVM, taken whole, e.g. --jvm-arg=-Xmx2g; repeat for more")
+    List<String> jvmArg = new ArrayList<>();
+
+    @Option(names = "--jvm-args", paramLabel = "\"FLAGS\"", hideParamSyntax = true, split = "\\s+",
+            converter = Converters.JvmFlagConverter.class,
+            description = "extra flags for every trial JVM in one argument, split at spaces (a \"double-quoted\" part "
+                    + "stays whole), e.g. \"-Xmx2g -XX:+UseZGC\"; before any --jvm-arg")
+    List<String> jvmArgs = new ArrayList<>();
 
     /** Used when {@code --timeout} is not given. */
-    static final String DEFAULT_TIMEOUT = "20m";
+    static final Duration DEFAULT_TIMEOUT = Defaults.TIMEOUT;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", description = "limit for one trial JVM (default 20m)")
-    String timeout;
+    @Option(names = "--timeout", paramLabel = "DURATION", converter = Converters.DurationConverter.class,
+            description = "limit for one trial JVM (default 20m)")
+    Duration timeout;
 
     @Option(names = "--out", paramLabel = "DIR", description = "results folder (default results/<timestamp>)")
     String out;
@@ -49,6 +61,19 @@ public final class RunOptions {
     /** True when no option was given. */
     boolean isEmpty() {
         return models.isEmpty() && params.isEmpty() && forks == null && warmup == null && iterations == null
-                && jvms.isEmpty() && jvmArgs.isEmpty() && timeout == null && out == null && !sampleThreads;
+                && jvms.isEmpty() && jvmArgs.isEmpty() && jvmArg.isEmpty() && timeout == null && out == null && !sampleThreads;
+    }
+
+    /** The extra trial JVM flags: those of {@code --jvm-args}, then each {@code --jvm-arg}. */
+    List<String> jvmArgs() {
+        List<String> all = new ArrayList<>();
+        jvmArgs.stream().filter(a -> !a.isEmpty()).forEach(all::add);
+        all.addAll(jvmArg);
+        return all;
+    }
+
+    /** {@code --timeout}, or the default of 20 minutes. */
+    Duration timeout() {
+        return timeout != null ? timeout : DEFAULT_TIMEOUT;
     }
 }

@@ -146,11 +146,19 @@ final class RunSession {
 
     /** The results folder, created and checked writable; an existing folder with results is refused. */
     static Path prepareFolder(String outOption) {
-        Path dir = outOption != null ? Path.of(outOption)
-                : Path.of("results", LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+        return prepareFolder(outOption, Path.of("results"), LocalDateTime.now());
+    }
+
+    /**
+     * The results folder: {@code --out}, or {@code root/<yyyyMMdd-HHmmss>} at {@code now}, with {@code -2},
+     * {@code -3} … added when a run of the same second already made that folder.
+     */
+    static Path prepareFolder(String outOption, Path root, LocalDateTime now) {
+        Path dir = outOption != null ? Path.of(outOption) : root.resolve(now.format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
         if (outOption == null) {
+            String stamp = dir.getFileName().toString();
             for (int i = 2; Files.exists(dir); i++) {
-                dir = dir.resolveSibling(dir.getFileName().toString().replaceAll("(-\\d+)?$", "") + "-" + i);
+                dir = dir.resolveSibling(stamp + "-" + i);
             }
         }
         if (Files.exists(dir.resolve(ResultsFolder.RESULTS))) {

@@ -1,7 +1,6 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.core.BadInputException;
-import dev.loomlab.core.param.Units;
 import dev.loomlab.load.web.ServerModel;
 import dev.loomlab.load.web.ServerModels;
 import dev.loomlab.load.web.ServerUnderTest;
@@ -10,10 +9,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code loomlab serve <server> [--port P] [-p delay=300ms]}: starts one server under test of the web
@@ -31,8 +30,10 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = "--port", paramLabel = "P", defaultValue = "0", description = "TCP port on 127.0.0.1 (default: any free one)")
     int port;
 
-    @Option(names = {"-p", "--param"}, paramLabel = "delay=DURATION", description = "the default reply delay (default 300ms)")
-    List<String> params = new ArrayList<>();
+    @Option(names = {"-p", "--param"}, paramLabel = "delay=DURATION",
+            converter = {Converters.TextConverter.class, Converters.DurationConverter.class},
+            description = "the default reply delay (default 300ms)")
+    Map<String, Duration> params = new LinkedHashMap<>();
 
     @Override
     public Integer call() throws IOException, InterruptedException {
@@ -40,14 +41,12 @@ final class ServeCommand implements Callable<Integer> {
         if (port < 0 || port > 65_535) {
             throw new BadInputException("--port " + port + " is not in 0..65535");
         }
-        long delayMs = 300;
-        for (String p : params) {
-            int eq = p.indexOf('=');
-            if (eq < 0 || !p.substring(0, eq).trim().equals("delay")) {
-                throw new BadInputException("-p " + p + ": serve takes only delay=DURATION (e.g. -p delay=300ms)");
+        for (String name : params.keySet()) {
+            if (!name.equals("delay")) {
+                throw new BadInputException("-p " + name + "=…: serve takes only delay=DURATION (e.g. -p delay=300ms)");
             }
-            delayMs = TimeUnit.NANOSECONDS.toMillis(Units.parseDurationNanos("delay", p.substring(eq + 1)));
         }
+        long delayMs = params.getOrDefault("delay", Duration.ofMillis(300)).toMillis();
         ServerUnderTest running;
         try {
             running = ServerUnderTest.start(model, delayMs, port);

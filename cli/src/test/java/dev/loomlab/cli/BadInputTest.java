@@ -77,7 +77,46 @@ class BadInputTest {
                 "load http://127.0.0.1:1/get --rate 0/s",
                 "load http://127.0.0.1:1/get --rate fast",
                 "load http://127.0.0.1:1/get --users 5 --duration 0s",
-                "load http://127.0.0.1:1/get --users 5 --timeout 5");
+                "load http://127.0.0.1:1/get --users 5 --timeout 5",
+                // values the options' converters refuse
+                "run sleep --forks x",
+                "run sleep --iterations 1.5",
+                "run sleep --warmup 99999999999",
+                "run sleep --timeout 3 s",
+                "run sleep --timeout -1s",
+                "run sleep --jvm-arg",
+                "run sleep --forks 0 --jvm-arg -Xmx1g",
+                "run sleep --jvm-args -Dx=\"a",
+                "load not-a-url --users 5",
+                "load http://127.0.0.1:1/get --users 1.5",
+                "load http://127.0.0.1:1/get --users -3",
+                "load http://127.0.0.1:1/get --users many",
+                "load http://127.0.0.1:1/get --rate -5/s",
+                "load http://127.0.0.1:1/get --rate 5/min",
+                "load http://127.0.0.1:1/get --rate 5/s --connections lots",
+                "load http://127.0.0.1:1/get --users 5 --warmup 5",
+                "load http://127.0.0.1:1/get --users 5 --ramp 1x",
+                "compare /no/such/a /no/such/b --threshold 5x",
+                "compare /no/such/a /no/such/b --threshold -1%",
+                "serve jdk -p delay",
+                "serve jdk -p delay=-5ms",
+                "serve jdk --port eighty",
+                "pinning --threshold 1x -- java -cp . Main");
+    }
+
+    /** A converter's refusal names the option and says what a good value looks like. */
+    @Test
+    void aConverterSaysWhichOptionAndWhy() {
+        CliHarness.Outcome o = CliHarness.run("run", "sleep", "--timeout", "10", "--out", tmp.resolve("conv").toString());
+        assertThat(o.exit()).isEqualTo(2);
+        assertThat(o.err().strip()).isEqualTo("loomlab: --timeout: '10' needs a unit (ns, us, ms, s, m, h), e.g. 300ms");
+        o = CliHarness.run("load", "http://127.0.0.1:1/get", "--rate", "0/s");
+        assertThat(o.err().strip()).isEqualTo("loomlab: --rate: '0/s' must be above 0 requests per second (e.g. 5000/s)");
+        o = CliHarness.run("load", "ftp://127.0.0.1/get", "--users", "5");
+        assertThat(o.err().strip()).isEqualTo("loomlab: 'ftp://127.0.0.1/get' is not an http:// URL with a host "
+                + "(e.g. http://127.0.0.1:8080/get)");
+        o = CliHarness.run("run", "sleep", "--jvm-args", "-Xmx1g \"-Dx=a b", "--out", tmp.resolve("conv2").toString());
+        assertThat(o.err().strip()).isEqualTo("loomlab: --jvm-args: unclosed quote in \"-Dx=a");
     }
 
     @ParameterizedTest

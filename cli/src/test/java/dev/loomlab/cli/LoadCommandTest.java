@@ -54,7 +54,11 @@ class LoadCommandTest {
             assertThat(((Summary) r.metrics().get("ok")).median()).isEqualTo(requests);
             // answers that arrived within the 1 s span: never more than were sent in it
             assertThat(((Summary) r.metrics().get("throughput_per_s")).median()).isPositive().isLessThanOrEqualTo(requests);
-            assertThat(r.metrics()).containsKeys("task_latency_ms", "errors", "errors_timeout", "task_latency_uncorrected_p99_ms");
+            assertThat(r.metrics()).containsKeys("task_latency_ms", "errors", "errors_timeout");
+            // closed model: latency from the actual send, and the result says so rather than claiming a correction
+            assertThat(((Summary) r.metrics().get("latency_from_intended_send")).median()).isZero();
+            assertThat(r.metrics().keySet()).noneMatch(k -> k.contains("corrected"));
+            assertThat(o.out()).contains("latency from the actual send (closed model: not corrected for coordinated omission)");
             assertThat(r.histograms()).containsKey("task_latency_ms");
             assertThat(out.resolve("report.html")).exists();
         } finally {

@@ -76,6 +76,7 @@ final class Connection extends ChannelInboundHandlerAdapter {
         long now = generator.clock().nanoTime();
         sent = now;
         sentReal = System.nanoTime();
+        // The closed model has no schedule: its requests are intended when sent (LatencyBasis.ACTUAL_SEND).
         intended = intendedAt == NONE ? now : intendedAt;
         measured = generator.measures(intended);
         if (measured) {
@@ -172,8 +173,8 @@ final class Connection extends ChannelInboundHandlerAdapter {
             } else {
                 stats.ok++;
                 stats.servedBy[servedBy]++;
-                stats.corrected.recordValue(Math.max(0, done - intended));
-                stats.uncorrected.recordValue(Math.max(0, done - sent));
+                stats.fromIntended.recordValue(Math.max(0, done - intended));
+                stats.fromSend.recordValue(Math.max(0, done - sent));
             }
         }
         if (keepAlive) {

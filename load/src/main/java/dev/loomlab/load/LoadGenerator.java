@@ -31,7 +31,9 @@ import java.util.concurrent.locks.LockSupport;
  * model: {@code users} connections, each sending its next request as soon as the answer is in. Open
  * model: a dispatcher takes intended send times from an {@link OpenSchedule} and hands each to an idle
  * connection (opening one, up to {@code connections}, when none is idle; queueing it otherwise), so
- * a stalled server makes requests wait — and their latency, measured from the intended time, shows it.
+ * a stalled server makes requests wait — and their latency, measured from the intended time, shows it
+ * (coordinated omission corrected). The closed model's latency is from the actual send, uncorrected
+ * ({@link LatencyBasis}).
  * Requests intended during the warm-up are not recorded; none is sent after the end; whatever is
  * still unanswered one timeout after the end has timed out. A run is bounded in time whatever the server does.
  */
@@ -98,7 +100,7 @@ public final class LoadGenerator {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).await(10, TimeUnit.SECONDS);
             stats.values().forEach(all::add);
             all.add(unsent);
-            return LoadReport.of(all, end - measureStart, targetRate);
+            return LoadReport.of(all, LatencyBasis.of(spec.isOpen()), end - measureStart, targetRate);
         } finally {
             stopped = true;
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);

@@ -11,18 +11,22 @@ import java.util.Map;
  * The outcome of one measured load run: requests sent in the measured span and how each ended (answered
  * ok, or an error by kind; status codes), the answers that arrived within the span,
  * the serving-thread kinds the server named, and latency histograms (ns) of the requests sent in the
- * span, from the intended send time
- * (corrected) and from the actual one (uncorrected).
+ * span: {@link #latency} on the run's {@link LatencyBasis} — from the intended send time for the open
+ * model (coordinated omission corrected), from the actual send for the closed model (not corrected) —
+ * and {@link #fromSend}, always from the actual send.
  *
  * @param okInSpan successful answers that arrived within the measured span, whenever sent
+ * @param basis where {@code latency} starts: the open model's intended send time or the closed model's actual send
+ * @param latency the run's latency, on {@code basis}
+ * @param fromSend latency from the actual send; for the closed model the same as {@code latency}
  * @param measuredNanos length of the measured span (the duration), ns
  * @param targetRate requests per second the open model's schedule asked for in that span (NaN: closed model)
  */
 public record LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Long> errors, Map<Integer, Long> statuses,
-                         Map<String, Long> servedBy, long connectionsOpened, Histogram corrected, Histogram uncorrected,
-                         long measuredNanos, double targetRate) {
+                         Map<String, Long> servedBy, long connectionsOpened, LatencyBasis basis, Histogram latency,
+                         Histogram fromSend, long measuredNanos, double targetRate) {
 
-    static LoadReport of(LoopStats all, long measuredNanos, double targetRate) {
+    static LoadReport of(LoopStats all, LatencyBasis basis, long measuredNanos, double targetRate) {
         Map<RequestError, Long> errors = new LinkedHashMap<>();
         for (RequestError e : RequestError.values()) {
             errors.put(e, all.errors[e.ordinal()]);
@@ -38,8 +42,9 @@ public record LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Lo
             servedBy.put(t.header(), all.servedBy[t.ordinal()]);
         }
         servedBy.put("unnamed", all.servedBy[LoopStats.UNNAMED]);
-        return new LoadReport(all.sent, all.ok, all.okInSpan, errors, statuses, servedBy, all.connectionsOpened, all.corrected,
-                all.uncorrected, measuredNanos, targetRate);
+        Histogram latency = basis == LatencyBasis.INTENDED_SEND ? all.fromIntended : all.fromSend;
+        return new LoadReport(all.sent, all.ok, all.okInSpan, errors, statuses, servedBy, all.connectionsOpened, basis,
+                latency, all.fromSend, measuredNanos, targetRate);
     }
 
     public long errorCount() {
@@ -58,7 +63,10 @@ public record LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Lo
      * The run's figures by metric name: {@code throughput_per_s}, {@code requests}, {@code ok},
      * {@code errors} and {@code errors_<kind>}, {@code status_<code>}, for the open model
      * {@code target_rate_per_s} and {@code sent_per_s} (achieved rate), {@code served_by_<kind>} (kinds seen),
-     * {@code connections_opened}, and {@code task_latency_uncorrected_<p>_ms} for p50, p90, p99, p999, max.
+     * {@code connections_opened}, {@value LatencyBasis#METRIC} (1: the latency is from the intended send
+     * time, corrected for coordinated omission; 0: from the actual send, not corrected), and for the open
+     * model only {@code task_latency_uncorrected_<p>_ms} for p50, p90, p99, p999, max (from the actual
+     * send; the closed model's latency is that already).
      */
     public Map<String, Double> metrics() {
         Map<String, Double> out = new LinkedHashMap<>();
@@ -79,21 +87,23 @@ public record LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Lo
             }
         });
         out.put("connections_opened", (double) connectionsOpened);
-        if (uncorrected.getTotalCount() > 0) {
-            out.put("task_latency_uncorrected_p50_ms", ms(uncorrected.getValueAtPercentile(50)));
-            out.put("task_latency_uncorrected_p90_ms", ms(uncorrected.getValueAtPercentile(90)));
-            out.put("task_latency_uncorrected_p99_ms", ms(uncorrected.getValueAtPercentile(99)));
-            out.put("task_latency_uncorrected_p999_ms", ms(uncorrected.getValueAtPercentile(99.9)));
-            out.put("task_latency_uncorrected_max_ms", ms(uncorrected.getMaxValue()));
+        out.put(LatencyBasis.METRIC, basis.metricValue());
+        if (basis == LatencyBasis.INTENDED_SEND && fromSend.getTotalCount() > 0) {
+            out.put("task_latency_uncorrected_p50_ms", ms(fromSend.getValueAtPercentile(50)));
+            out.put("task_latency_uncorrected_p90_ms", ms(fromSend.getValueAtPercentile(90)));
+            out.put("task_latency_uncorrected_p99_ms", ms(fromSend.getValueAtPercentile(99)));
+            out.put("task_latency_uncorrected_p999_ms", ms(fromSend.getValueAtPercentile(99.9)));
+            out.put("task_latency_uncorrected_max_ms", ms(fromSend.getMaxValue()));
         }
         return out;
     }
 
-    /** One line for a console: rate, answers, errors, corrected p50/p99/max. */
+    /** One line for a console: rate, answers, errors, p50/p99/max and where the latency starts. */
     public String line() {
-        return String.format(Locale.ROOT, "%.0f req/s, %d ok, %d errors, p50 %.1f ms, p99 %.1f ms, max %.1f ms",
+        return String.format(Locale.ROOT, "%.0f req/s, %d ok, %d errors, p50 %.1f ms, p99 %.1f ms, max %.1f ms, latency %s",
                 throughputPerSecond(), ok, errorCount(),
-                ms(corrected.getValueAtPercentile(50)), ms(corrected.getValueAtPercentile(99)), ms(corrected.getMaxValue()));
+                ms(latency.getValueAtPercentile(50)), ms(latency.getValueAtPercentile(99)), ms(latency.getMaxValue()),
+                basis.description());
     }
 
     private static double ms(long nanos) {

@@ -59,7 +59,7 @@ public final class LoadScenario {
         Map<String, Double> metrics = new LinkedHashMap<>();
         metrics.put("wall_ms", report.measuredNanos() / 1e6);
         metrics.putAll(report.metrics());
-        IterationResult iteration = new IterationResult(metrics, HistogramCodec.encode(report.corrected()));
+        IterationResult iteration = new IterationResult(metrics, HistogramCodec.encode(report.latency()));
         TrialOutcome outcome = TrialOutcome.ok(JvmInfo.current(), null, null, null, List.of(iteration), null);
         return ResultAssembler.assemble(DESCRIPTION, spec.modelName(), null, params(spec), 0, 0, 1, List.of(outcome),
                 List.of(), Runtime.getRuntime().availableProcessors());

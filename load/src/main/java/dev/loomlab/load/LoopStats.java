@@ -11,10 +11,13 @@ final class LoopStats {
     /** Index for answers without a serving-thread header. */
     static final int UNNAMED = ServingThread.values().length;
 
-    /** Latency from the intended send time, ns (coordinated omission corrected). */
-    final Histogram corrected = new Histogram(3);
+    /**
+     * Latency from the intended send time, ns: the open model's schedule time (coordinated omission
+     * corrected); in the closed model the intended time is the actual send, so this equals {@link #fromSend}.
+     */
+    final Histogram fromIntended = new Histogram(3);
     /** Latency from the actual send time, ns. */
-    final Histogram uncorrected = new Histogram(3);
+    final Histogram fromSend = new Histogram(3);
     long sent;
     long ok;
     /** Successful answers that arrived within the measured span, whenever they were sent. */
@@ -29,8 +32,8 @@ final class LoopStats {
     }
 
     void add(LoopStats other) {
-        corrected.add(other.corrected);
-        uncorrected.add(other.uncorrected);
+        fromIntended.add(other.fromIntended);
+        fromSend.add(other.fromSend);
         sent += other.sent;
         ok += other.ok;
         okInSpan += other.okInSpan;

@@ -29,12 +29,31 @@ class LoadGeneratorTest {
             assertThat(r.errorCount()).isZero();
             assertThat(r.statuses()).containsEntry(200, r.ok());
             assertThat(r.servedBy()).containsEntry("virtual", r.ok());
-            assertThat(r.corrected().getTotalCount()).isEqualTo(r.ok());
+            assertThat(r.latency().getTotalCount()).isEqualTo(r.ok());
             assertThat(r.okInSpan()).isPositive().isLessThanOrEqualTo(r.ok());
             // No answer comes sooner than the server's delay, so 8 users can't exceed 8 per 5 ms.
-            assertThat(r.corrected().getMinValue()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(5));
+            assertThat(r.latency().getMinValue()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(5));
             assertThat(r.ok()).isLessThanOrEqualTo(8 * (1000 / 5) + 8);
-            assertThat(r.metrics()).containsKeys("throughput_per_s", "errors_timeout", "task_latency_uncorrected_p99_ms");
+            assertThat(r.metrics()).containsKeys("throughput_per_s", "errors_timeout");
+        }
+    }
+
+    /**
+     * The closed model has no intended send time (a user sends when the last answer is in), so its latency
+     * is from the actual send and says so: the result claims no coordinated-omission correction.
+     */
+    @Test
+    void closedModelLatencyIsFromTheActualSendAndClaimsNoCorrection() throws Exception {
+        try (TestServer server = TestServer.delaying(2)) {
+            LoadSpec spec = LoadSpec.closed(server.uri(), 4, NO_WARMUP, Duration.ofMillis(500), Ramp.CONSTANT,
+                    Duration.ofSeconds(10), "ok");
+            LoadReport r = new LoadGenerator(spec).run();
+
+            assertThat(r.basis()).isEqualTo(LatencyBasis.ACTUAL_SEND);
+            assertThat(r.latency()).isSameAs(r.fromSend());
+            assertThat(r.metrics()).containsEntry(LatencyBasis.METRIC, 0.0);
+            assertThat(r.metrics().keySet()).noneMatch(k -> k.contains("corrected"));
+            assertThat(r.line()).contains("not corrected for coordinated omission");
         }
     }
 
@@ -49,6 +68,11 @@ class LoadGeneratorTest {
             assertThat(r.sent()).isEqualTo(200).isEqualTo(server.requests.get());
             assertThat(r.ok()).isEqualTo(200);
             assertThat(r.targetRate()).isEqualTo(200.0);
+            assertThat(r.basis()).isEqualTo(LatencyBasis.INTENDED_SEND);
+            assertThat(r.metrics()).containsEntry(LatencyBasis.METRIC, 1.0)
+                    .containsKeys("task_latency_uncorrected_p50_ms", "task_latency_uncorrected_p99_ms",
+                            "task_latency_uncorrected_max_ms");
+            assertThat(r.line()).contains("from the intended send time (coordinated omission corrected)");
         }
     }
 
@@ -81,12 +105,14 @@ class LoadGeneratorTest {
 
             LoadReport r = report.get();
             assertThat(r.ok()).isEqualTo(10);
-            assertThat(r.corrected().getMaxValue()).isBetween(ms(999), ms(1001));
-            assertThat(r.corrected().getMinValue()).isBetween(ms(99), ms(101));
-            assertThat(r.corrected().getValueAtPercentile(50)).isBetween(ms(499), ms(601));
-            // Uncorrected: only the stalled request looks slow; the nine queued ones look instant.
-            assertThat(r.uncorrected().getMaxValue()).isBetween(ms(999), ms(1001));
-            assertThat(r.uncorrected().getValueAtPercentile(90)).isLessThan(ms(1));
+            assertThat(r.basis()).isEqualTo(LatencyBasis.INTENDED_SEND);
+            assertThat(r.latency().getMaxValue()).isBetween(ms(999), ms(1001));
+            assertThat(r.latency().getMinValue()).isBetween(ms(99), ms(101));
+            assertThat(r.latency().getValueAtPercentile(50)).isBetween(ms(499), ms(601));
+            // From the actual send (uncorrected): only the stalled request looks slow; the nine queued ones look instant.
+            assertThat(r.fromSend().getMaxValue()).isBetween(ms(999), ms(1001));
+            assertThat(r.fromSend().getValueAtPercentile(90)).isLessThan(ms(1));
+            assertThat(r.metrics().get("task_latency_uncorrected_p90_ms")).isLessThan(1.0);
         }
     }
 

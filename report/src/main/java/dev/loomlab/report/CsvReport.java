@@ -1,9 +1,15 @@
 package dev.loomlab.report;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.dataformat.csv.CsvGenerator;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.LatencySummary;
 import dev.loomlab.core.stats.Summary;
 
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -13,9 +19,15 @@ import java.util.TreeSet;
 /**
  * {@code results.csv}: one row per result; parameters as {@code param.NAME} columns, each metric's
  * median, CI bounds and stdev as {@code NAME.median} …, latency percentiles as
- * {@code task_latency_ms.p99} …; RFC 4180 quoting.
+ * {@code task_latency_ms.p99} …. Written by Jackson's CSV module: RFC 4180 quoting (a field is quoted
+ * when it holds a comma, a double quote or a line break, and its quotes are doubled), CRLF rows.
  */
 public final class CsvReport {
+    /** Strict quoting: only fields that need it are quoted, so plain ones read as they are. */
+    private static final ObjectWriter WRITER = CsvMapper.builder()
+            .enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING)
+            .build()
+            .writer(CsvSchema.emptySchema().withLineSeparator("\r\n"));
     private static final List<String> STATS = List.of("median", "mean", "min", "max", "stdev", "ci999_low", "ci999_high");
     private static final List<String> LATENCY = List.of("p50", "p90", "p99", "p999", "max", "mean", "count");
 
@@ -39,8 +51,8 @@ public final class CsvReport {
         LATENCY.forEach(l -> header.add("task_latency_ms." + l));
         header.addAll(List.of("bound_ms", "efficiency", "serial_task_ms", "published_wall_ms", "published_source", "error"));
 
-        StringBuilder sb = new StringBuilder();
-        sb.append(row(header));
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(header);
         for (Result r : results) {
             List<String> cells = new ArrayList<>(List.of(r.scenario(), r.model(), r.jvm() == null ? "" : r.jvm().version(),
                     Integer.toString(r.forks()), Integer.toString(r.warmup()), Integer.toString(r.iterations()), r.status().json()));
@@ -68,24 +80,16 @@ public final class CsvReport {
             cells.add(r.published() == null || r.published().wallMs() == null ? "" : num(r.published().wallMs()));
             cells.add(r.published() == null ? "" : r.published().article());
             cells.add(r.error() == null ? "" : r.error());
-            sb.append(row(cells));
+            rows.add(cells);
         }
-        return sb.toString();
+        try {
+            return WRITER.writeValueAsString(rows);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static String num(double v) {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.6g", v);
-    }
-
-    private static String row(List<String> cells) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < cells.size(); i++) {
-            String c = cells.get(i);
-            if (c.contains(",") || c.contains("\"") || c.contains("\n")) {
-                c = "\"" + c.replace("\"", "\"\"") + "\"";
-            }
-            sb.append(i == 0 ? "" : ",").append(c);
-        }
-        return sb.append("\r\n").toString();
     }
 }

@@ -13,8 +13,7 @@ public record JvmInfo(String version, String vendor, String home, List<String> a
 
     /** This JVM. */
     public static JvmInfo current() {
-        return new JvmInfo(System.getProperty("java.runtime.version", System.getProperty("java.version")),
-                System.getProperty("java.vendor"), System.getProperty("java.home"),
+        return new JvmInfo(JavaVersion.current().text(), System.getProperty("java.vendor"), System.getProperty("java.home"),
                 List.copyOf(ManagementFactory.getRuntimeMXBean().getInputArguments()));
     }
 }

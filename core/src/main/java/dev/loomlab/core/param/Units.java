@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
 
 /**
  * Parses and formats values with units: durations ({@code 300ms}, {@code 2s}, {@code 1m}) as
- * nanoseconds, and counts ({@code 10k}, {@code 1M}) as plain numbers.
+ * nanoseconds, and counts ({@code 10k}, {@code 1M}) as plain numbers. Errors are {@link BadInputException}s
+ * that start with {@code what}, the name of what was given (e.g. {@code --timeout}), unless it is null.
  */
 public final class Units {
     private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|µs|ms|s|m|h)");
@@ -19,18 +20,23 @@ public final class Units {
     private Units() {
     }
 
+    /** The error for {@code text} given as {@code what}; a null {@code what} (a value whose name the caller adds) leaves it out. */
+    private static BadInputException bad(String what, String message) {
+        return new BadInputException(what == null ? message : what + ": " + message);
+    }
+
     /** A duration such as {@code 300ms}, {@code 1.5s}, {@code 2m}, in nanoseconds; a unit is required. */
     public static long parseDurationNanos(String what, String text) {
         String t = text.trim();
         Matcher m = DURATION.matcher(t);
         if (!m.matches()) {
             if (t.matches("-.*")) {
-                throw new BadInputException(what + ": '" + text + "' is negative; a duration must be 0 or more");
+                throw bad(what, "'" + text + "' is negative; a duration must be 0 or more");
             }
             if (t.matches("\\d+(\\.\\d+)?")) {
-                throw new BadInputException(what + ": '" + text + "' needs a unit (ns, us, ms, s, m, h), e.g. 300ms");
+                throw bad(what, "'" + text + "' needs a unit (ns, us, ms, s, m, h), e.g. 300ms");
             }
-            throw new BadInputException(what + ": '" + text + "' is not a duration (e.g. 300ms, 2s, 1m)");
+            throw bad(what, "'" + text + "' is not a duration (e.g. 300ms, 2s, 1m)");
         }
         BigDecimal value = new BigDecimal(m.group(1));
         String unit = m.group(2).equals("µs") ? "us" : m.group(2);
@@ -38,12 +44,12 @@ public final class Units {
             if (UNIT_NAMES[i].equals(unit)) {
                 BigDecimal nanos = value.multiply(BigDecimal.valueOf(UNIT_NANOS[i]));
                 if (nanos.stripTrailingZeros().scale() > 0) {
-                    throw new BadInputException(what + ": '" + text + "' is finer than a nanosecond");
+                    throw bad(what, "'" + text + "' is finer than a nanosecond");
                 }
                 try {
                     return nanos.longValueExact();
                 } catch (ArithmeticException e) {
-                    throw new BadInputException(what + ": '" + text + "' is too large");
+                    throw bad(what, "'" + text + "' is too large");
                 }
             }
         }
@@ -56,9 +62,9 @@ public final class Units {
         Matcher m = COUNT.matcher(t);
         if (!m.matches()) {
             if (t.matches("-\\s*\\d.*")) {
-                throw new BadInputException(what + ": '" + text + "' is negative; a count must be 0 or more");
+                throw bad(what, "'" + text + "' is negative; a count must be 0 or more");
             }
-            throw new BadInputException(what + ": '" + text + "' is not a count (e.g. 10000, 10k, 1M)");
+            throw bad(what, "'" + text + "' is not a count (e.g. 10000, 10k, 1M)");
         }
         long multiplier = switch (m.group(2)) {
             case "k", "K" -> 1_000L;
@@ -68,12 +74,12 @@ public final class Units {
         };
         BigDecimal value = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(multiplier));
         if (value.stripTrailingZeros().scale() > 0) {
-            throw new BadInputException(what + ": '" + text + "' is not a whole number");
+            throw bad(what, "'" + text + "' is not a whole number");
         }
         try {
             return value.longValueExact();
         } catch (ArithmeticException e) {
-            throw new BadInputException(what + ": '" + text + "' is too large");
+            throw bad(what, "'" + text + "' is too large");
         }
     }
 
@@ -89,7 +95,7 @@ public final class Units {
             }
             return percent ? v / 100.0 : v;
         } catch (NumberFormatException e) {
-            throw new BadInputException(what + ": '" + text + "' is not a number");
+            throw bad(what, "'" + text + "' is not a number");
         }
     }
 

@@ -11,53 +11,85 @@ import java.time.Duration;
 /**
  * Records {@value PinnedEvents#EVENT} in this JVM with JFR, threshold 0 (every pinned event, however
  * short) and stack traces, between {@link #start} and {@link #stop}. Needs the {@code jdk.jfr} module.
+ * {@link #close} ends a recording that was started and never stopped (an iteration that threw): no
+ * recording and no file outlive it.
  */
-public final class PinningRecorder {
+public final class PinningRecorder implements AutoCloseable {
     private Recording recording;
     private Path file;
 
     /**
-     * Starts a new recording.
+     * Starts a new recording; one still open from an earlier start is closed first.
      *
      * @throws IllegalStateException when JFR is disabled in this JVM (nothing is left behind)
      */
     public void start() {
+        close();
         try {
             file = Files.createTempFile("loomlab-pinning-", ".jfr");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        recording = new Recording();
         try {
+            recording = new Recording();
             recording.setName("loomlab-pinning");
             recording.enable(PinnedEvents.EVENT).withThreshold(Duration.ZERO).withStackTrace();
             recording.setDestination(file);
             recording.start();
         } catch (IOException | RuntimeException e) {
-            recording.close();
+            close();
             deleteFile();
             throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
         }
     }
 
-    /** Stops the recording and returns what it caught. */
+    /**
+     * Stops the recording and returns what it caught.
+     *
+     * @throws IllegalStateException when no recording was started
+     */
     public PinnedEvents stop() {
+        if (recording == null) {
+            throw new IllegalStateException("no pinning recording was started");
+        }
         try {
             recording.stop();
             return PinnedEvents.read(file);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
-            recording.close();
-            deleteFile();
+            close();
+        }
+    }
+
+    /** True between {@link #start} and {@link #stop} or {@link #close}. */
+    public boolean recording() {
+        return recording != null;
+    }
+
+    /** Closes the recording in progress, if any, without reading it, and deletes its file. */
+    @Override
+    public void close() {
+        if (recording != null) {
+            try {
+                recording.close();
+            } finally {
+                recording = null;
+                deleteFile();
+            }
         }
     }
 
     private void deleteFile() {
+        if (file == null) {
+            return;
+        }
         try {
             Files.deleteIfExists(file);
         } catch (IOException ignored) {
             // a temporary file left behind is harmless
+        } finally {
+            file = null;
         }
     }
 }

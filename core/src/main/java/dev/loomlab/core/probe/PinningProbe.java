@@ -11,9 +11,10 @@ import java.util.Map;
  * {@code pinned_events} and {@code pinned_time_ms}: JFR {@code jdk.VirtualThreadPinned} events of the
  * iteration (threshold 0, so no pin is missed) and their total duration, with the top stacks kept for
  * the result. Unavailable (NaN, no stacks) on a runtime without the {@code jdk.jfr} module or with JFR
- * disabled.
+ * disabled. An iteration that throws never reaches {@link #afterIteration}: its recording is closed by
+ * the next {@link #beforeIteration} or by {@link #close} (the {@link ProbeSet}'s), whichever comes first.
  */
-public final class PinningProbe implements Probe {
+public final class PinningProbe implements Probe, AutoCloseable {
     private final PinningRecorder recorder;
     private boolean recording;
     private List<PinnedStack> stacks;
@@ -65,6 +66,20 @@ public final class PinningProbe implements Probe {
         metrics.put("pinned_events", (double) events.events());
         metrics.put("pinned_time_ms", events.timeMs());
         stacks = PinnedStack.top(events.stacks(), PinnedStack.TOP);
+    }
+
+    /** Closes a recording still in progress (its iteration threw) and deletes its file. */
+    @Override
+    public void close() {
+        recording = false;
+        if (recorder != null) {
+            recorder.close();
+        }
+    }
+
+    /** True while this probe's recording of an iteration is open. */
+    boolean recording() {
+        return recorder != null && recorder.recording();
     }
 
     /** The top stacks of the last iteration, most events first; null when nothing was recorded. */

@@ -8,7 +8,9 @@ import java.util.Map;
 
 /**
  * The probes of a trial, run around each iteration in a fixed order, and — only when asked — the
- * sampler thread that looks at thread counts while the iteration runs.
+ * sampler thread that looks at thread counts while the iteration runs. Closing the set stops the sampler
+ * and closes every probe that holds something (the JFR recording of an iteration that threw before its
+ * {@link #afterIteration}).
  */
 public final class ProbeSet implements AutoCloseable {
     private final List<Probe> probes;
@@ -70,8 +72,28 @@ public final class ProbeSet implements AutoCloseable {
 
     @Override
     public void close() {
+        RuntimeException failure = null;
+        for (Probe p : probes) {
+            if (p instanceof AutoCloseable closeable) {
+                try {
+                    closeable.close();
+                } catch (RuntimeException e) {
+                    failure = failure == null ? e : failure;
+                } catch (Exception e) {
+                    failure = failure == null ? new IllegalStateException(e) : failure;
+                }
+            }
+        }
         if (sampler != null) {
             sampler.close();
         }
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    /** The probes, in their order (tests look at them). */
+    List<Probe> probes() {
+        return probes;
     }
 }

@@ -53,8 +53,8 @@ public final class ResultAssembler {
                 .form(outcomes.stream().map(TrialOutcome::form).filter(Objects::nonNull).findFirst().orElse(null))
                 .params(params.json()).jvm(outcomes.get(0).jvm()).rounds(forks, warmup, iterations).status(status, error)
                 .score(scenario.score()).logs(logs);
-        Double bound = Median.of(outcomes.stream().map(TrialOutcome::boundMs).toList());
-        Double serial = Median.of(outcomes.stream().map(TrialOutcome::serialTaskMs).toList());
+        Double bound = orNull(Median.of(outcomes.stream().map(TrialOutcome::boundMs).toList()));
+        Double serial = orNull(Median.of(outcomes.stream().map(TrialOutcome::serialTaskMs).toList()));
         Double efficiency = null;
         if (status == Status.OK) {
             List<IterationResult> all = outcomes.stream().flatMap(o -> o.iterations().stream()).toList();
@@ -118,5 +118,9 @@ public final class ResultAssembler {
             }
         }
         return merged;
+    }
+
+    private static Double orNull(double v) {
+        return Double.isNaN(v) ? null : v;
     }
 }

@@ -4,25 +4,28 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.Objects;
 
-/** The median of some values: the middle one, or the mean of the two middle ones. */
+/**
+ * The median: the middle value, or the mean of the two middle values of an even count. NaN (and, in a
+ * collection, null) is no value — a figure the system could not give — and is left out; with no value
+ * left the median is NaN. The input is not changed.
+ */
 public final class Median {
     private Median() {
     }
 
-    /** The median of {@code values}; NaN when there are none. */
-    public static double of(double[] values) {
-        if (values.length == 0) {
+    /** The median of {@code values}; NaN when none is a number. */
+    public static double of(double... values) {
+        double[] v = Arrays.stream(values).filter(d -> !Double.isNaN(d)).toArray();
+        if (v.length == 0) {
             return Double.NaN;
         }
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        Arrays.sort(v);
+        int mid = v.length / 2;
+        return v.length % 2 == 1 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
     }
 
-    /** The median of the values that are neither null nor NaN; null when none is. */
-    public static Double of(Collection<Double> values) {
-        double[] v = values.stream().filter(Objects::nonNull).filter(d -> !d.isNaN()).mapToDouble(Double::doubleValue).toArray();
-        return v.length == 0 ? null : of(v);
+    /** The median of {@code values}, nulls left out; NaN when none is a number. */
+    public static double of(Collection<? extends Number> values) {
+        return of(values.stream().filter(Objects::nonNull).mapToDouble(Number::doubleValue).toArray());
     }
 }

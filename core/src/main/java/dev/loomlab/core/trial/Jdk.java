@@ -1,5 +1,6 @@
 package dev.loomlab.core.trial;
 
+import dev.loomlab.core.outcome.JavaVersion;
 import dev.loomlab.core.BadInputException;
 
 import java.io.IOException;
@@ -7,10 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A Java installation trials can run on ({@code --jvm JAVA_HOME}): its {@code bin/java}, version and
@@ -21,12 +21,11 @@ import java.util.regex.Pattern;
 public record Jdk(Path home, String version, int feature, String vendor) {
     /** The oldest JDK a trial runs on: virtual threads are final from 21. */
     public static final int MIN_FEATURE = 21;
-    private static final Pattern VERSION = Pattern.compile("version \"([^\"]+)\"");
 
     /** The JDK this JVM runs on. */
     public static Jdk current() {
         Path home = Path.of(System.getProperty("java.home"));
-        return new Jdk(home, System.getProperty("java.version"), Runtime.version().feature(),
+        return new Jdk(home, System.getProperty("java.version"), JavaVersion.current().feature(),
                 System.getProperty("java.vendor"));
     }
 
@@ -58,8 +57,8 @@ public record Jdk(Path home, String version, int feature, String vendor) {
             Properties p = new Properties();
             try (var in = Files.newBufferedReader(release, StandardCharsets.UTF_8)) {
                 p.load(in);
-                version = unquote(p.getProperty("JAVA_VERSION"));
-                vendor = unquote(p.getProperty("IMPLEMENTOR"));
+                version = JavaVersion.fromRelease(p).orElse(null);
+                vendor = JavaVersion.unquote(p.getProperty("IMPLEMENTOR"));
             } catch (IOException e) {
                 version = null;
             }
@@ -86,9 +85,9 @@ public record Jdk(Path home, String version, int feature, String vendor) {
             if (!p.waitFor(30, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
             }
-            Matcher m = VERSION.matcher(out);
-            if (m.find()) {
-                return m.group(1);
+            Optional<String> version = JavaVersion.fromDashVersion(out);
+            if (version.isPresent()) {
+                return version.get();
             }
         } catch (IOException e) {
             throw new BadInputException(label + ": cannot run bin/java (" + e.getMessage() + ")");
@@ -99,14 +98,8 @@ public record Jdk(Path home, String version, int feature, String vendor) {
     }
 
     private static int feature(String label, String version) {
-        Matcher m = Pattern.compile("^(?:1\\.)?(\\d+)").matcher(version);
-        if (!m.find()) {
-            throw new BadInputException(label + ": unreadable Java version '" + version + "'");
-        }
-        return Integer.parseInt(m.group(1));
-    }
-
-    private static String unquote(String s) {
-        return s == null ? null : s.replace("\"", "").trim();
+        return JavaVersion.tryParse(version)
+                .orElseThrow(() -> new BadInputException(label + ": unreadable Java version '" + version + "'"))
+                .feature();
     }
 }

@@ -182,6 +182,6 @@ public final class WebWorkload implements TaskWorkload {
 
     @Override
     public Optional<Histogram> latencies(TaskClock clock) {
-        return Optional.ofNullable(report).map(LoadReport::corrected);
+        return Optional.ofNullable(report).map(LoadReport::latency);
     }
 }

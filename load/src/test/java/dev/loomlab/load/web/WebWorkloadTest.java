@@ -47,7 +47,9 @@ class WebWorkloadTest {
             assertThat(m.get("bound_throughput_per_s")).isEqualTo(400.0);
             assertThat(m.get("throughput_per_s")).isPositive().isLessThanOrEqualTo(400.0 * 1.05);
             assertThat(m.get("server_requests")).isGreaterThanOrEqualTo(m.get("ok"));
-            assertThat(m).containsKeys("efficiency_pct", "server_cpu_pct", "task_latency_uncorrected_p99_ms");
+            assertThat(m).containsKeys("efficiency_pct", "server_cpu_pct").containsEntry("latency_from_intended_send", 0.0);
+            // the closed model's latency is from the actual send: nothing in the result calls it corrected
+            assertThat(m.keySet()).noneMatch(k -> k.contains("corrected"));
             assertThat(w.latencies(clock)).hasValueSatisfying(h -> assertThat(h.getTotalCount()).isEqualTo(m.get("ok").longValue()));
         } finally {
             w.close();

@@ -1,0 +1,113 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.param.Units;
+import dev.loomlab.load.LoadSpec;
+import picocli.CommandLine.ITypeConverter;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * picocli converters of the CLI's typed options, on {@link Units}' parsers: an unreadable value throws a
+ * {@link BadInputException} without the option's name, which {@link Main} adds (one line, exit 2).
+ */
+final class Converters {
+    private Converters() {
+    }
+
+    /** Text as given: the key converter of a map option whose values are typed. */
+    static final class TextConverter implements ITypeConverter<String> {
+        @Override
+        public String convert(String text) {
+            return text.strip();
+        }
+    }
+
+    /** {@code 300ms}, {@code 2s}, {@code 1m}: a unit is required. */
+    static final class DurationConverter implements ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String text) {
+            return Duration.ofNanos(Units.parseDurationNanos(null, text));
+        }
+    }
+
+    /** {@code 10000}, {@code 10k}, {@code 1M}: 0 or more. */
+    static final class CountConverter implements ITypeConverter<Long> {
+        @Override
+        public Long convert(String text) {
+            return Units.parseCount(null, text);
+        }
+    }
+
+    /** A count that fits an int: forks, iterations. */
+    static final class IntCountConverter implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String text) {
+            long n = Units.parseCount(null, text);
+            if (n > Integer.MAX_VALUE) {
+                throw new BadInputException("'" + text + "' is too large");
+            }
+            return (int) n;
+        }
+    }
+
+    /** Requests per second: {@code 5000/s} or {@code 5000}, above 0. */
+    static final class RateConverter implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String text) {
+            String t = text.strip();
+            String number = t.endsWith("/s") ? t.substring(0, t.length() - 2).strip() : t;
+            double perSecond = Units.parseDecimal(null, number);
+            if (!(perSecond > 0)) {
+                throw new BadInputException("'" + text + "' must be above 0 requests per second (e.g. 5000/s)");
+            }
+            return perSecond;
+        }
+    }
+
+    /** A percentage: {@code 5%}, {@code 2.5%} or {@code 5} (percent either way), 0 or more; the number of percent. */
+    static final class PercentConverter implements ITypeConverter<Double> {
+        @Override
+        public Double convert(String text) {
+            String t = text.strip();
+            String number = t.endsWith("%") ? t.substring(0, t.length() - 1).strip() : t;
+            double v;
+            try {
+                if (number.toLowerCase(Locale.ROOT).matches(".*[a-z].*")) {
+                    throw new NumberFormatException(number);
+                }
+                v = Double.parseDouble(number);
+            } catch (NumberFormatException e) {
+                throw new BadInputException("'" + text + "' is not a percentage (e.g. 5%)");
+            }
+            if (!Double.isFinite(v) || v < 0) {
+                throw new BadInputException("'" + text + "' must be a percentage of 0 or more (e.g. 5%)");
+            }
+            return v;
+        }
+    }
+
+    /** An {@code http://} URL on this machine ({@link LoadSpec#parseTarget}). */
+    static final class LocalUrlConverter implements ITypeConverter<URI> {
+        @Override
+        public URI convert(String text) {
+            return LoadSpec.parseTarget(text);
+        }
+    }
+
+    /**
+     * One JVM flag of {@code --jvm-args}, after picocli split the option's text at white space (keeping
+     * "double-quoted" parts whole): its double quotes removed, as a shell would; an unclosed one is bad input.
+     */
+    static final class JvmFlagConverter implements ITypeConverter<String> {
+        @Override
+        public String convert(String text) {
+            if (text.chars().filter(c -> c == '"').count() % 2 != 0) {
+                throw new BadInputException("unclosed quote in " + text);
+            }
+            return text.replace("\"", "");
+        }
+    }
+}
