@@ -29,6 +29,8 @@ public final class ResultsFolder {
     public static final String HTML = "report.html";
     public static final String SUMMARY = "summary.json";
     public static final String LOGS = "logs";
+    /** HdrHistogram log files, one per result and recorded histogram, that HdrHistogram's own tools read. */
+    public static final String HISTOGRAMS = "histograms";
 
     private final Path dir;
 
@@ -44,10 +46,20 @@ public final class ResultsFolder {
         return dir.resolve(LOGS);
     }
 
-    /** Appends one result line and forces it to the file. */
+    /**
+     * Appends one result line and forces it to the file; then writes each of its histograms as an
+     * HdrHistogram log ({@link #HISTOGRAMS}{@code /<line>-<scenario>-<model>-<metric>.hlog}, values in ns).
+     */
     public void append(Result result) throws IOException {
         Files.writeString(dir.resolve(RESULTS), ResultJson.toLine(result) + "\n", StandardCharsets.UTF_8,
                 StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE, StandardOpenOption.SYNC);
+        if (!result.histograms().isEmpty()) {
+            long line;
+            try (var lines = Files.lines(dir.resolve(RESULTS))) {
+                line = lines.count();
+            }
+            HistogramLogs.write(dir.resolve(HISTOGRAMS), line, result);
+        }
     }
 
     public List<Result> read() throws IOException {
