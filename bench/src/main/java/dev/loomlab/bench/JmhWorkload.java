@@ -8,7 +8,6 @@ import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;
-import dev.loomlab.core.workload.NotApplicableException;
 import dev.loomlab.core.workload.TrialWorkload;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -54,12 +53,7 @@ record JmhWorkload(String benchmark, String metric, String unit, Map<String, Str
     public TrialOutcome runTrial(TrialSpec spec, ThreadKind kind, ProgressListener progress)
             throws InterruptedException {
         if (kind == ThreadKind.PLATFORM) {
-            PlatformThreadCeiling ceiling = PlatformThreadCeiling.detect();
-            if (platformThreads > ceiling.threads()) {
-                throw new NotApplicableException(String.format(java.util.Locale.ROOT,
-                        "%,d platform threads at once is above this machine's safe ceiling of %,d (%s)", platformThreads,
-                        ceiling.threads(), ceiling.limitedBy()));
-            }
+            PlatformThreadCeiling.requireRoomFor(platformThreads);
         }
         try {
             ChainedOptionsBuilder options = new OptionsBuilder()

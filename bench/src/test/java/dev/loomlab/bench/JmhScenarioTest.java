@@ -7,7 +7,6 @@ import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.outcome.JmhRun;
 import dev.loomlab.core.stats.Summary;
 import dev.loomlab.core.outcome.IterationResult;
-import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;
 import dev.loomlab.core.workload.NotApplicableException;

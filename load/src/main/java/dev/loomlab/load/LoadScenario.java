@@ -8,7 +8,6 @@ import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultAssembler;
 import dev.loomlab.core.outcome.IterationResult;
 import dev.loomlab.core.outcome.JvmInfo;
-import dev.loomlab.core.trial.TrialExecutor;
 import dev.loomlab.core.outcome.TrialOutcome;
 
 import java.util.LinkedHashMap;

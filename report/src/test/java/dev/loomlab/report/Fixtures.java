@@ -6,7 +6,6 @@ import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.LatencySummary;
 import dev.loomlab.core.stats.Summary;
 import dev.loomlab.core.outcome.JvmInfo;
-import dev.loomlab.core.trial.TrialExecutor;
 import org.HdrHistogram.Histogram;
 
 import java.util.Arrays;

@@ -4,6 +4,7 @@ import dev.loomlab.core.fanout.FanoutWorkload;
 import dev.loomlab.core.memory.MemoryWorkload;
 import dev.loomlab.core.memory.StackDescent;
 import dev.loomlab.core.model.Model;
+import dev.loomlab.core.param.Choice;
 import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.param.ParamType;
 import dev.loomlab.core.param.ParamValues;
@@ -12,7 +13,6 @@ import dev.loomlab.core.pinning.PinningWorkload;
 import dev.loomlab.core.scenario.Bound;
 import dev.loomlab.core.scenario.BoundContext;
 import dev.loomlab.core.model.Bounds;
-import dev.loomlab.core.scenario.Rounds;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.scenario.ScenarioProvider;
@@ -153,16 +153,16 @@ public final class CoreScenarios implements ScenarioProvider {
                         .reproduces("004", "pinning")
                         .params(ParamSpec.tasks("200"),
                                 ParamSpec.duration("hold", "20ms", "how long each task blocks inside its lock"),
-                                ParamSpec.choice("lock", "synchronized", LockKind.words(),
+                                ParamSpec.choice("lock", LockKind.SYNCHRONIZED,
                                         "where each task blocks, inside its own lock; native needs Java 22+"))
                         .models("virtual")
-                        .sweep("lock", String.join(",", LockKind.words()))
+                        .sweep("lock", String.join(",", Choice.words(LockKind.class)))
                         // lock=native calls into native code (FFM), which Java 24+ warns about unless enabled.
                         .trialJvmArgs("--enable-native-access=ALL-UNNAMED")
                         .bound(Bound.waiting("tasks", "hold"))
                         .traits(Trait.RECORDS_PINNING)
                         .build(),
-                p -> new PinningWorkload(p.intCount("tasks"), p.durationNanos("hold"), LockKind.of(p.choice("lock"))));
+                p -> new PinningWorkload(p.intCount("tasks"), p.durationNanos("hold"), p.choice("lock", LockKind.class)));
     }
 
     /** Article 004's advice to limit concurrency with a Semaphore (its example: 10 permits) rather than a pool. */
@@ -173,14 +173,14 @@ public final class CoreScenarios implements ScenarioProvider {
                         .params(ParamSpec.tasks("1000"),
                                 ParamSpec.count("limit", "10", 1, "calls the downstream serves at once"),
                                 ParamSpec.duration("latency", "20ms", "how long the downstream takes to serve one call"),
-                                ParamSpec.choice("overflow", "queue", Overflow.words(),
+                                ParamSpec.choice("overflow", Overflow.QUEUE,
                                         "a call beyond the limit waits for a slot (queue) or is refused at once (reject)"))
                         .models("virtual", "virtual-bounded:10", "platform:10", "platform:100")
-                        .sweep("overflow", String.join(",", Overflow.words()))
+                        .sweep("overflow", String.join(",", Choice.words(Overflow.class)))
                         .bound(CoreScenarios::semaphoreBound)
                         .build(),
                 p -> new SemaphoreWorkload(p.intCount("tasks"), (int) Math.min(Integer.MAX_VALUE, p.count("limit")),
-                        p.durationNanos("latency"), Overflow.of(p.choice("overflow"))));
+                        p.durationNanos("latency"), p.choice("overflow", Overflow.class)));
     }
 
     /**
@@ -192,7 +192,7 @@ public final class CoreScenarios implements ScenarioProvider {
         int tasks = p.intCount("tasks");
         long limit = p.count("limit");
         double latency = p.durationMillis("latency");
-        boolean rejects = Overflow.of(p.choice("overflow")) == Overflow.REJECT;
+        boolean rejects = p.choice("overflow", Overflow.class) == Overflow.REJECT;
         if (rejects && model.limit() > limit && tasks > limit) {
             return latency;
         }
@@ -205,23 +205,23 @@ public final class CoreScenarios implements ScenarioProvider {
                         .summary("an expensive object cached in a ThreadLocal, made per task, or pooled: allocation, heap and time per model")
                         .reproduces("004", "cautions: don't cache expensive objects in ThreadLocals")
                         .params(ParamSpec.tasks("10000"),
-                                ParamSpec.choice("object", "buffer", ExpensiveObject.words(),
+                                ParamSpec.choice("object", ExpensiveObject.BUFFER,
                                         "a 64 KB byte[] filled and CRC-32'd (buffer), or a SHA-256 MessageDigest of 1 KB (digest)"),
-                                ParamSpec.choice("cache", "threadlocal", CacheStrategy.words(),
+                                ParamSpec.choice("cache", CacheStrategy.THREADLOCAL,
                                         "cached per thread (threadlocal), made for each task (per-task), or taken from a shared pool (pool)"),
                                 ParamSpec.count("pool-size", "8", 1, "objects in the shared pool, for cache=pool"),
                                 ParamSpec.duration("sleep", "0ms", "how long a task blocks while it holds the object"))
                         .models("platform:cores", "virtual")
-                        .sweep("cache", String.join(",", CacheStrategy.words()))
+                        .sweep("cache", String.join(",", Choice.words(CacheStrategy.class)))
                         // As mixed, with at most min(N, pool-size) tasks at once when objects come from the pool.
                         // The use is timed alone with an object made beforehand: making objects shows as lost efficiency.
                         .bound((p, model, context) -> sleepThenCompute(p.intCount("tasks"), p.durationMillis("sleep"),
-                                CacheStrategy.of(p.choice("cache")) == CacheStrategy.POOL
+                                p.choice("cache", CacheStrategy.class) == CacheStrategy.POOL
                                         ? (int) Math.min(model.limit(), p.count("pool-size")) : model.limit(), context))
                         .traits(Trait.SERIAL_TIMING)
                         .build(),
-                p -> new ThreadLocalWorkload(p.intCount("tasks"), ExpensiveObject.of(p.choice("object")),
-                        CacheStrategy.of(p.choice("cache")), (int) Math.min(Integer.MAX_VALUE, p.count("pool-size")),
+                p -> new ThreadLocalWorkload(p.intCount("tasks"), p.choice("object", ExpensiveObject.class),
+                        p.choice("cache", CacheStrategy.class), (int) Math.min(Integer.MAX_VALUE, p.count("pool-size")),
                         p.durationNanos("sleep")));
     }
 }

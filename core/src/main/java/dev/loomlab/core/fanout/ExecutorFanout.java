@@ -4,7 +4,6 @@ import dev.loomlab.core.model.TaskClock;
 
 import java.util.List;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Supplier;
 

@@ -7,7 +7,6 @@ import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;
 import dev.loomlab.core.model.Form;
-import dev.loomlab.core.workload.NotApplicableException;
 import dev.loomlab.core.workload.TrialWorkload;
 
 import java.util.ArrayList;
@@ -43,12 +42,8 @@ public final class MemoryWorkload implements TrialWorkload<ThreadKind> {
     @Override
     public TrialOutcome runTrial(TrialSpec spec, ThreadKind kind, ProgressListener progress)
             throws InterruptedException {
-        PlatformThreadCeiling ceiling = PlatformThreadCeiling.detect();
-        if (kind == ThreadKind.PLATFORM && threads > ceiling.threads()) {
-            throw new NotApplicableException(String.format(java.util.Locale.ROOT,
-                    "%,d platform threads is above this machine's safe ceiling of %,d (%s)", threads,
-                    ceiling.threads(), ceiling.limitedBy()));
-        }
+        PlatformThreadCeiling ceiling = kind == ThreadKind.PLATFORM ? PlatformThreadCeiling.requireRoomFor(threads)
+                : PlatformThreadCeiling.detect();
         List<IterationResult> measured = new ArrayList<>();
         StackDescent.warm(depth);
         try {

@@ -1,5 +1,7 @@
 package dev.loomlab.core.memory;
 
+import dev.loomlab.core.workload.NotApplicableException;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,6 +26,22 @@ public record PlatformThreadCeiling(long threads, String limitedBy) {
     private static final long BYTES_PER_THREAD = 1L << 20;
     /** Without any limit to read (not Linux): a count every 64-bit system of today can start. */
     private static final long UNKNOWN = 4_000;
+
+    /**
+     * This machine's ceiling, after checking that {@code threads} platform threads alive at once stay
+     * below it.
+     *
+     * @throws NotApplicableException when they would not
+     */
+    public static PlatformThreadCeiling requireRoomFor(long threads) {
+        PlatformThreadCeiling ceiling = detect();
+        if (threads > ceiling.threads()) {
+            throw new NotApplicableException(String.format(java.util.Locale.ROOT,
+                    "%,d platform threads at once is above this machine's safe ceiling of %,d (%s)", threads,
+                    ceiling.threads(), ceiling.limitedBy()));
+        }
+        return ceiling;
+    }
 
     /** The ceiling of this machine, read now. */
     public static PlatformThreadCeiling detect() {

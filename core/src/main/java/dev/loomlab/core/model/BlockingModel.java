@@ -1,6 +1,5 @@
 package dev.loomlab.core.model;
 
-
 import java.util.List;
 
 /**

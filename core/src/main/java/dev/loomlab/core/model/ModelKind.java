@@ -1,6 +1,5 @@
 package dev.loomlab.core.model;
 
-
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.function.Function;

@@ -1,6 +1,5 @@
 package dev.loomlab.core.outcome;
 
-
 import java.util.List;
 import java.util.Map;
 

@@ -23,6 +23,11 @@ public record ParamSpec(String name, ParamType type, String defaultValue, double
         this(name, type, defaultValue, min, max, description, java.util.List.of());
     }
 
+    /** One constant of the {@link Choice} enum {@code type}, by its word; {@code defaultValue} when not given. */
+    public static <E extends Enum<E> & Choice> ParamSpec choice(String name, E defaultValue, String description) {
+        return choice(name, defaultValue.word(), Choice.words(defaultValue.getDeclaringClass()), description);
+    }
+
     /** One word of {@code choices}, e.g. a lock kind. */
     public static ParamSpec choice(String name, String defaultValue, java.util.List<String> choices, String description) {
         if (!choices.contains(defaultValue)) {

@@ -71,6 +71,11 @@ public final class ParamValues {
         return (String) get(name, ParamType.CHOICE);
     }
 
+    /** The constant of the {@link Choice} enum {@code type} that the parameter {@code name} names. */
+    public <E extends Enum<E> & Choice> E choice(String name, Class<E> type) {
+        return Choice.of(type, choice(name));
+    }
+
     /** name → canonical text, e.g. {@code sleep → 300ms}; what trial specs carry. */
     public Map<String, String> canonical() {
         Map<String, String> out = new LinkedHashMap<>();

@@ -1,8 +1,8 @@
 package dev.loomlab.core.pinning;
 
+import dev.loomlab.core.param.Choice;
+
 import java.time.Duration;
-import java.util.Arrays;
-import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -11,42 +11,17 @@ import java.util.concurrent.locks.ReentrantLock;
  * (JEP 491, JDK 24: {@code synchronized} and {@code Object.wait} no longer do; native frames and class
  * initializers still do); the scenario measures it.
  */
-public enum LockKind {
+public enum LockKind implements Choice {
     /** {@code synchronized (own monitor) { Thread.sleep(hold) }}. */
-    SYNCHRONIZED("synchronized"),
+    SYNCHRONIZED,
     /** {@code lock.lock(); try { Thread.sleep(hold) } finally { lock.unlock() }} with an own ReentrantLock. */
-    REENTRANT("reentrant"),
+    REENTRANT,
     /** {@code Thread.sleep(hold)} inside a native frame: a downcall whose upcall blocks ({@link NativeFrame}). */
-    NATIVE("native"),
+    NATIVE,
     /** {@code synchronized (own monitor) { monitor.wait(hold) }}, nobody notifying. */
-    WAIT("wait"),
+    WAIT,
     /** {@code Thread.sleep(hold)} inside a class's static initializer (a fresh hidden class per task). */
-    CLINIT("clinit");
-
-    private final String word;
-
-    LockKind(String word) {
-        this.word = word;
-    }
-
-    /** The parameter's word for this kind, e.g. {@code synchronized}. */
-    public String word() {
-        return word;
-    }
-
-    /** Every kind's word, in declaration order. */
-    public static List<String> words() {
-        return Arrays.stream(values()).map(LockKind::word).toList();
-    }
-
-    public static LockKind of(String word) {
-        for (LockKind k : values()) {
-            if (k.word.equals(word)) {
-                return k;
-            }
-        }
-        throw new IllegalArgumentException("no lock kind " + word);
-    }
+    CLINIT;
 
     /**
      * This kind for {@code tasks} tasks that each block for {@code hold}.

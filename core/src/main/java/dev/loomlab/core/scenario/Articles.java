@@ -2,15 +2,12 @@ package dev.loomlab.core.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.loomlab.core.Resources;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,18 +40,15 @@ public final class Articles {
     static Articles read(ClassLoader loader) {
         Map<String, Article> byKey = new LinkedHashMap<>();
         ObjectMapper json = new ObjectMapper();
-        try {
-            for (URL index : Collections.list(loader.getResources(DIR + "index"))) {
-                for (String key : text(index).lines().map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList()) {
-                    Enumeration<URL> files = loader.getResources(DIR + key + ".json");
-                    while (files.hasMoreElements()) {
-                        Article article = parse(json.readTree(text(files.nextElement())));
-                        byKey.merge(article.key(), article, Articles::merge);
-                    }
+        for (String key : Resources.index(loader, DIR + "index")) {
+            for (String text : Resources.texts(loader, DIR + key + ".json")) {
+                try {
+                    Article article = parse(json.readTree(text));
+                    byKey.merge(article.key(), article, Articles::merge);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("article " + key + " on the class path is not valid JSON", e);
                 }
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the articles on the class path", e);
         }
         return new Articles(byKey);
     }
@@ -96,11 +90,5 @@ public final class Articles {
         }
         return new Article(key, node.path("title").asText(), node.path("original_title").isNull() ? null
                 : node.path("original_title").asText(null), hardware, List.copyOf(figures));
-    }
-
-    private static String text(URL url) throws IOException {
-        try (InputStream in = url.openStream()) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 }

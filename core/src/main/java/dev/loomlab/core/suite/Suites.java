@@ -1,24 +1,17 @@
 package dev.loomlab.core.suite;
 
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.Resources;
 import dev.loomlab.core.scenario.Rounds;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioRun;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.URL;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Reads the suites on the class path: every {@code loomlab/suites/index} names suites, and every
@@ -44,39 +37,31 @@ public final class Suites {
     static Suites read(ClassLoader loader, List<Scenario> scenarios) {
         List<String> order = scenarios.stream().map(Scenario::name).toList();
         Map<String, Suite> byId = new LinkedHashMap<>();
-        try {
-            Set<String> ids = new LinkedHashSet<>();
-            for (URL index : Collections.list(loader.getResources(DIR + "index"))) {
-                text(index).lines().map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#")).forEach(ids::add);
-            }
-            for (String id : ids) {
-                String description = id;
-                Rounds rounds = Rounds.NONE;
-                List<ScenarioRun> runs = new ArrayList<>();
-                for (URL file : Collections.list(loader.getResources(DIR + id + ".suite"))) {
-                    int lineNo = 0;
-                    for (String raw : text(file).lines().toList()) {
-                        lineNo++;
-                        String line = raw.strip();
-                        if (line.isEmpty() || line.startsWith("#")) {
-                            continue;
-                        }
-                        String where = id + ".suite:" + lineNo;
-                        if (line.startsWith("@description ")) {
-                            description = line.substring("@description ".length()).strip();
-                        } else if (line.startsWith("@rounds ")) {
-                            rounds = SuiteLine.parseRounds(where, line.substring("@rounds ".length()));
-                        } else {
-                            runs.add(SuiteLine.parse(where, line));
-                        }
+        for (String id : Resources.index(loader, DIR + "index")) {
+            String description = id;
+            Rounds rounds = Rounds.NONE;
+            List<ScenarioRun> runs = new ArrayList<>();
+            for (String text : Resources.texts(loader, DIR + id + ".suite")) {
+                int lineNo = 0;
+                for (String raw : text.lines().toList()) {
+                    lineNo++;
+                    String line = raw.strip();
+                    if (line.isEmpty() || line.startsWith("#")) {
+                        continue;
+                    }
+                    String where = id + ".suite:" + lineNo;
+                    if (line.startsWith("@description ")) {
+                        description = line.substring("@description ".length()).strip();
+                    } else if (line.startsWith("@rounds ")) {
+                        rounds = SuiteLine.parseRounds(where, line.substring("@rounds ".length()));
+                    } else {
+                        runs.add(SuiteLine.parse(where, line));
                     }
                 }
-                List<ScenarioRun> known = runs.stream().filter(r -> order.contains(r.scenario()))
-                        .sorted(Comparator.comparingInt(r -> order.indexOf(r.scenario()))).toList();
-                byId.put(id, new Suite(id, description, rounds, known));
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the suites on the class path", e);
+            List<ScenarioRun> known = runs.stream().filter(r -> order.contains(r.scenario()))
+                    .sorted(Comparator.comparingInt(r -> order.indexOf(r.scenario()))).toList();
+            byId.put(id, new Suite(id, description, rounds, known));
         }
         return new Suites(byId);
     }
@@ -87,12 +72,6 @@ public final class Suites {
 
     public Optional<Suite> find(String id) {
         return Optional.ofNullable(byId.get(id));
-    }
-
-    private static String text(URL url) throws IOException {
-        try (InputStream in = url.openStream()) {
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
     }
 
     /** A malformed suite line: a bug in a suite file, named by file and line. */

@@ -1,7 +1,7 @@
 package dev.loomlab.core.threadlocal;
 
-import java.util.Arrays;
-import java.util.List;
+import dev.loomlab.core.param.Choice;
+
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -11,33 +11,10 @@ import java.util.function.Supplier;
  * Where a task gets its expensive object: a {@link ThreadLocal} cache (one per thread that runs tasks),
  * a new one per task, or a small pool shared by all tasks (a task waits when every pooled object is out).
  */
-public enum CacheStrategy {
-    THREADLOCAL("threadlocal"),
-    PER_TASK("per-task"),
-    POOL("pool");
-
-    private final String word;
-
-    CacheStrategy(String word) {
-        this.word = word;
-    }
-
-    public String word() {
-        return word;
-    }
-
-    public static List<String> words() {
-        return Arrays.stream(values()).map(CacheStrategy::word).toList();
-    }
-
-    public static CacheStrategy of(String word) {
-        for (CacheStrategy c : values()) {
-            if (c.word.equals(word)) {
-                return c;
-            }
-        }
-        throw new IllegalArgumentException("no cache strategy " + word);
-    }
+public enum CacheStrategy implements Choice {
+    THREADLOCAL,
+    PER_TASK,
+    POOL;
 
     /** A fresh source for one iteration, making objects with {@code factory} (pool: at most {@code poolSize}). */
     Source newSource(Supplier<Object> factory, int poolSize) {

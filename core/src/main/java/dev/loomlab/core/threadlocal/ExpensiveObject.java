@@ -1,19 +1,19 @@
 package dev.loomlab.core.threadlocal;
 
+import dev.loomlab.core.param.Choice;
+
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.Arrays;
-import java.util.List;
 import java.util.zip.CRC32;
 
 /**
  * An object that is costly to make, which code is tempted to cache per thread, and what a task does with
  * it. {@link #use} is deterministic in its seed, so a task's value can be checked.
  */
-public enum ExpensiveObject {
+public enum ExpensiveObject implements Choice {
     /** A 64 KB scratch buffer: a task fills it from its seed and returns the CRC-32 of the buffer. */
-    BUFFER("buffer") {
+    BUFFER {
         @Override
         Object create() {
             return new byte[BUFFER_BYTES];
@@ -31,7 +31,7 @@ public enum ExpensiveObject {
         }
     },
     /** A SHA-256 {@link MessageDigest}: a task digests a 1 KB message chosen by its seed and returns the first 8 bytes. */
-    DIGEST("digest") {
+    DIGEST {
         @Override
         Object create() {
             try {
@@ -55,34 +55,11 @@ public enum ExpensiveObject {
     static final int SEEDS = 16;
     private static final byte[][] MESSAGES = messages();
 
-    private final String word;
-
-    ExpensiveObject(String word) {
-        this.word = word;
-    }
-
     /** A new instance. */
     abstract Object create();
 
     /** What a task computes with {@code object} for {@code seed} (0 … {@value #SEEDS} − 1). */
     abstract long use(Object object, int seed);
-
-    public String word() {
-        return word;
-    }
-
-    public static List<String> words() {
-        return Arrays.stream(values()).map(ExpensiveObject::word).toList();
-    }
-
-    public static ExpensiveObject of(String word) {
-        for (ExpensiveObject o : values()) {
-            if (o.word.equals(word)) {
-                return o;
-            }
-        }
-        throw new IllegalArgumentException("no expensive object " + word);
-    }
 
     private static byte[][] messages() {
         byte[][] out = new byte[SEEDS][1024];

@@ -1,7 +1,6 @@
 package dev.loomlab.core.trial;
 
 import dev.loomlab.core.outcome.IterationResult;
-import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.LatencySummary;
-import dev.loomlab.core.trial.TrialExecutor;
 import dev.loomlab.report.analysis.Metrics;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
