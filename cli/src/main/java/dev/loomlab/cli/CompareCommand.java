@@ -19,15 +19,18 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
- * {@code loomlab compare BASELINE CANDIDATE}: matches the two runs' results, prints the changes as Markdown,
- * writes them as an HTML page, and exits 1 when a result regressed beyond the threshold and significantly.
+ * {@code loomlab compare BASELINE CANDIDATE}: matches the two runs' results, judges each change by the
+ * Hodges-Lehmann ratio's exact 99% interval ({@link Comparison}), prints the changes as Markdown, writes
+ * them as an HTML page, and exits 1 when a result regressed.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = {"Compare two results folders result by result (scenario, model, params, JDK): the change in "
-                + "median and whether it is significant.",
+        description = {"Compare two results folders result by result (scenario, model, params, JDK): the ratio "
+                + "candidate / baseline (Hodges-Lehmann) with its exact 99% confidence interval and the exact "
+                + "Mann-Whitney p.",
                 "Markdown on stdout; an HTML page in CANDIDATE/compare.html (or --html). "
-                        + "Exit 1 when a result regressed beyond the threshold and significantly (or failed only in the "
-                        + "candidate), 0 otherwise, 2 on bad input."})
+                        + "Exit 1 when a result regressed (the ratio's whole 99% interval beyond the threshold on the "
+                        + "worse side, or failed only in the candidate), 0 otherwise (also when the samples are too "
+                        + "few to judge: fewer than 5 a side), 2 on bad input."})
 final class CompareCommand implements Callable<Integer> {
     /** The HTML page's name when {@code --html} is not given, written beside the candidate's results. */
     static final String HTML = "compare.html";
@@ -42,8 +45,8 @@ final class CompareCommand implements Callable<Integer> {
             description = "changes within this are no change (default 5%%)")
     String threshold;
 
-    @Option(names = "--metric", paramLabel = "NAME", defaultValue = "wall_ms",
-            description = "the metric to judge (default wall_ms; _per_s metrics are better higher)")
+    @Option(names = "--metric", paramLabel = "NAME",
+            description = "the metric to judge (default: each result's score, wall_ms; _per_s metrics are better higher)")
     String metric;
 
     @Option(names = "--any-jdk", description = "match results regardless of their JDK (to judge a JDK upgrade)")
@@ -60,7 +63,8 @@ final class CompareCommand implements Callable<Integer> {
         if (base.isEmpty() || cand.isEmpty()) {
             throw new BadInputException((base.isEmpty() ? "baseline " + baseline : "candidate " + candidate) + " holds no results");
         }
-        if (base.stream().noneMatch(r -> Metrics.summary(r, metric) != null) && cand.stream().noneMatch(r -> Metrics.summary(r, metric) != null)) {
+        if (metric != null && base.stream().noneMatch(r -> Metrics.summary(r, metric) != null)
+                && cand.stream().noneMatch(r -> Metrics.summary(r, metric) != null)) {
             throw new BadInputException("--metric " + metric + ": no result of either run carries it");
         }
         Comparison c = Comparison.of(base, cand, metric, thresholdPct, anyJdk);
@@ -75,6 +79,10 @@ final class CompareCommand implements Callable<Integer> {
             throw new BadInputException("cannot write " + page + " (" + e.getClass().getSimpleName() + "); give --html FILE");
         }
         System.out.print(CompareReport.markdown(c, baseline.toString(), candidate.toString()));
+        String small = CompareReport.tooSmallLine(c);
+        if (!small.isEmpty()) {
+            System.err.println(small.replace("**", ""));
+        }
         System.err.println("html: " + page);
         return c.regressed() ? 1 : 0;
     }

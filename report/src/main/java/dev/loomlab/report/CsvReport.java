@@ -11,12 +11,13 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * {@code results.csv}: one row per result; parameters as {@code param.NAME} columns, each metric's
- * median, CI bounds and stdev as {@code NAME.median} …, latency percentiles as
- * {@code task_latency_ms.p99} …; RFC 4180 quoting.
+ * {@code results.csv}: one row per result; parameters as {@code param.NAME} columns, each metric's mean
+ * with the bounds of the 99.9% CI of the mean and the sample count beside it ({@code NAME.mean},
+ * {@code NAME.ci999_low}, {@code NAME.ci999_high}, {@code NAME.n}; the bounds empty below three samples),
+ * then its median, min, max and stdev; latency percentiles as {@code task_latency_ms.p99} …; RFC 4180 quoting.
  */
 public final class CsvReport {
-    private static final List<String> STATS = List.of("median", "mean", "min", "max", "stdev", "ci999_low", "ci999_high");
+    private static final List<String> STATS = List.of("mean", "ci999_low", "ci999_high", "n", "median", "min", "max", "stdev");
     private static final List<String> LATENCY = List.of("p50", "p90", "p99", "p999", "max", "mean", "count");
 
     private CsvReport() {
@@ -47,13 +48,14 @@ public final class CsvReport {
             paramNames.forEach(p -> cells.add(r.params().containsKey(p) ? String.valueOf(r.params().get(p)) : ""));
             for (String m : metricNames) {
                 Summary s = r.metrics().get(m) instanceof Summary x ? x : null;
-                cells.add(s == null ? "" : num(s.median()));
                 cells.add(s == null ? "" : num(s.mean()));
+                cells.add(s == null || s.ci999() == null ? "" : num(s.ci999().low()));
+                cells.add(s == null || s.ci999() == null ? "" : num(s.ci999().high()));
+                cells.add(s == null ? "" : Integer.toString(s.n()));
+                cells.add(s == null ? "" : num(s.median()));
                 cells.add(s == null ? "" : num(s.min()));
                 cells.add(s == null ? "" : num(s.max()));
                 cells.add(s == null ? "" : num(s.stdev()));
-                cells.add(s == null || s.ci999() == null ? "" : num(s.ci999()[0]));
-                cells.add(s == null || s.ci999() == null ? "" : num(s.ci999()[1]));
             }
             LatencySummary l = r.metrics().get("task_latency_ms") instanceof LatencySummary x ? x : null;
             for (double v : l == null ? new double[0] : new double[]{l.p50(), l.p90(), l.p99(), l.p999(), l.max(), l.mean(), l.count()}) {

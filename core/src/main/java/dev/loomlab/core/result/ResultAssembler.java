@@ -58,8 +58,8 @@ public final class ResultAssembler {
                 histograms = Map.of(LATENCY, TrialExecutor.encode(latency));
             }
             Summary wall = (Summary) metrics.get("wall_ms");
-            if (bound != null && wall != null && wall.median() > 0) {
-                efficiency = bound / wall.median();
+            if (bound != null && wall != null && wall.mean() > 0) {
+                efficiency = bound / wall.mean();
             }
         }
         Map<String, String> canonical = params.canonical();
