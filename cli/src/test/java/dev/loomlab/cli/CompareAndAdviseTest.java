@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code loomlab compare} and {@code loomlab advise} on results folders written from hand-built results:
- * exit codes, the regression named, too few samples, the HTML page, bad input.
+ * exit codes, the regression named, too few samples, the machines compared, the HTML page, bad input.
  */
 class CompareAndAdviseTest {
     private static final JvmInfo JVM = new JvmInfo("25.0.3+9-LTS", "Eclipse Adoptium", "/jdk", List.of());
@@ -112,6 +112,24 @@ class CompareAndAdviseTest {
                 .contains("**n too small** for 3 of 3 results: 3 at 3 vs 3 samples (smallest p 0.1)")
                 .contains("at least 5 measured iterations (e.g. --iterations 5)");
         assertThat(o.err()).contains("n too small for 3 of 3 results");
+    }
+
+    @Test
+    void runsOnDifferentMachinesAreWarnedAbout() throws Exception {
+        Path a = folder("a", run(70, FIVE), 2);
+        Path b = folder("b", run(70, FIVE), 4);
+        CliHarness.Outcome o = CliHarness.run("compare", a.toString(), b.toString());
+        assertThat(o.exit()).isZero();
+        assertThat(o.err().lines()).contains("warning: the machines differ: cores 2 (baseline) vs 4 (candidate)");
+        assertThat(o.out()).contains("> **warning**: the machines differ: cores 2 (baseline) vs 4 (candidate)");
+        assertThat(Files.readString(b.resolve("compare.html")))
+                .contains("<p class=\"warning\">warning: the machines differ: cores 2 (baseline) vs 4 (candidate)</p>");
+        // A results.jsonl without its folder's summary.json cannot be checked, and says so.
+        Path bare = Files.createDirectories(tmp.resolve("bare"));
+        Files.copy(b.resolve("results.jsonl"), bare.resolve("results.jsonl"));
+        CliHarness.Outcome unchecked = CliHarness.run("compare", a.toString(), bare.resolve("results.jsonl").toString());
+        assertThat(unchecked.exit()).isZero();
+        assertThat(unchecked.err()).contains("warning: no summary.json in the candidate");
     }
 
     @Test

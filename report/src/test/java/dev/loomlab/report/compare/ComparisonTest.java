@@ -136,4 +136,25 @@ class ComparisonTest {
         assertThat(upgrade.changes()).hasSize(1);
         assertThat(upgrade.changes().get(0).verdict()).isEqualTo(Verdict.IMPROVED);
     }
+
+    @Test
+    void machineDifferencesAreOneWarningEach() {
+        java.util.Map<String, Object> a = new java.util.LinkedHashMap<>();
+        a.put("cpu_model", "AMD EPYC 7763");
+        a.put("cores", 2);
+        a.put("jdks", List.of(java.util.Map.of("version", "25.0.3+9-LTS", "vendor", "Eclipse Adoptium", "home", "/a")));
+        java.util.Map<String, Object> b = new java.util.LinkedHashMap<>(a);
+        assertThat(Machines.warnings(a, b)).isEmpty();
+        b.put("cores", 4);
+        b.put("jdks", List.of(java.util.Map.of("version", "25.0.1+8-LTS", "vendor", "Eclipse Adoptium", "home", "/b")));
+        assertThat(Machines.warnings(a, b)).containsExactly("the machines differ: cores 2 (baseline) vs 4 (candidate)",
+                "the JDKs differ: 25.0.3+9-LTS (baseline) vs 25.0.1+8-LTS (candidate)");
+        b.put("cpu_model", "Intel Xeon");
+        assertThat(Machines.warnings(a, b)).hasSize(3).contains("the machines differ: CPU AMD EPYC 7763 (baseline) vs Intel Xeon (candidate)");
+        assertThat(Machines.warnings(a, java.util.Map.of())).containsExactly(
+                "no summary.json in the candidate: cannot check that both ran on the same machine and JDKs");
+        String md = CompareReport.markdown(Comparison.of(Fixtures.seedsSleepFive(), Fixtures.seedsSleepFive(), "wall_ms", 5, false),
+                "a", "b", Machines.warnings(a, b));
+        assertThat(md).contains("> **warning**: the machines differ: cores 2 (baseline) vs 4 (candidate)");
+    }
 }
