@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -76,7 +77,8 @@ final class CompareCommand implements Callable<Integer> {
             throw new BadInputException("no result of " + baseline + " matches one of " + candidate
                     + " (matched by scenario, model, params and JDK" + (anyJdk ? ")" : "; --any-jdk ignores the JDK)"));
         }
-        List<String> warnings = Machines.warnings(summary(baseline), summary(candidate));
+        List<String> warnings = new ArrayList<>(Machines.warnings(summary(baseline), summary(candidate)));
+        Machines.drift(c).ifPresent(warnings::add);
         Path page = html != null ? html : defaultPage(candidate);
         try {
             Files.writeString(page, CompareHtml.render(c, baseline.toString(), candidate.toString(), warnings),

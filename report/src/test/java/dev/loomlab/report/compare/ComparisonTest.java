@@ -157,4 +157,29 @@ class ComparisonTest {
                 "a", "b", Machines.warnings(a, b));
         assertThat(md).contains("> **warning**: the machines differ: cores 2 (baseline) vs 4 (candidate)");
     }
+    @Test
+    void resultsMovingTogetherAreWarnedAboutAsTheMachinesDoing() {
+        List<Result> base = Fixtures.seedsSleepFive();
+        List<Result> oneSlower = new ArrayList<>(base);
+        oneSlower.set(2, Fixtures.slower(base.get(2), 4));
+        assertThat(Machines.drift(Comparison.of(base, oneSlower, "wall_ms", 5, false))).isEmpty();
+        // Every result 1.5 times slower: five of five beyond +5% could still be chance (sign test p = 0.0625) …
+        Comparison five = Comparison.of(base, base.stream().map(r -> Fixtures.slower(r, 1.5)).toList(), "wall_ms", 5, false);
+        assertThat(five.regressions()).hasSize(5);
+        assertThat(Machines.drift(five)).isEmpty();
+        // … ten of ten cannot (p = 2/1024): the machine's doing, or a change that touches everything.
+        List<Result> ten = new ArrayList<>(base);
+        for (int tasks = 1; tasks <= 5; tasks++) {
+            ten.add(Fixtures.ok("cpu", "virtual", Fixtures.params("tasks", tasks), Fixtures.JDK25, Fixtures.five(100 * tasks),
+                    tasks, 1, 20, null, null));
+        }
+        Comparison c = Comparison.of(ten, ten.stream().map(r -> Fixtures.slower(r, 1.5)).toList(), "wall_ms", 5, false);
+        assertThat(Machines.drift(c)).get().asString()
+                .startsWith("10 of 10 results moved beyond ±5% the same way (10 up, 0 down; median ratio ×1.50): the machine's speed");
+        // Sign test: 5 of 5 one way is 2 · (1/2)^5 = 0.0625 by chance; 8 of 8 is 2/256 = 0.0078.
+        assertThat(Machines.signTestP(5, 5)).isCloseTo(0.0625, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(Machines.signTestP(8, 8)).isCloseTo(2.0 / 256, org.assertj.core.api.Assertions.within(1e-12));
+        // 15 up and 10 down is noise in both directions: 2 · P(X ≥ 15 | 25 flips) = 0.42.
+        assertThat(Machines.signTestP(15, 25)).isGreaterThan(0.4);
+    }
 }
