@@ -26,7 +26,8 @@ final class LineProgress implements Progress {
     public void resultDone(Result result, int done, int total) {
         String figure = "";
         if (result.ok() && result.metrics().get("wall_ms") instanceof Summary wall) {
-            figure = " median " + Fmt.num(wall.median()) + " ms";
+            figure = " wall mean " + Fmt.num(wall.mean()) + " ms"
+                    + (wall.hasInterval() ? " ± " + Fmt.num(wall.ciHalfWidth()) + " (99.9% ci)" : " " + Fmt.NO_CI);
         } else if (!result.ok()) {
             figure = " — " + Fmt.firstLine(result.error());
         }

@@ -59,11 +59,13 @@ class RunContractTest {
                 JsonNode s = m.get(name);
                 assertThat(s).as(name).isNotNull();
                 assertThat(s.isNull()).as(name + " unavailable").isFalse();
-                for (String stat : List.of("median", "mean", "min", "max", "stdev", "ci999", "samples")) {
+                for (String stat : List.of("median", "mean", "min", "max", "stdev", "ci999", "n", "samples")) {
                     assertThat(s.has(stat)).as(name + "." + stat).isTrue();
                 }
-                // every measured iteration of both forks: 2 × 2
+                // every measured iteration of both forks: 2 × 2, enough for the t-interval of the mean
                 assertThat(s.get("samples")).as(name).hasSize(4);
+                assertThat(s.get("n").asInt()).as(name).isEqualTo(4);
+                assertThat(s.get("ci999").isNull()).as(name + ".ci999").isFalse();
             }
             JsonNode lat = m.get("task_latency_ms");
             for (String p : List.of("p50", "p90", "p99", "p999", "max")) {
@@ -89,7 +91,7 @@ class RunContractTest {
         assertThat(virtual.get("metrics").get("carriers").get("max").asDouble()).isGreaterThanOrEqualTo(1.0);
 
         assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(3);
-        assertThat(o.out()).contains("platform:10").contains("virtual").contains("wall ms");
+        assertThat(o.out()).contains("platform:10").contains("virtual").contains("wall ms (mean ± 99.9% ci)");
         JsonNode summary = Json.mapper().readTree(out.resolve("summary.json").toFile());
         for (String k : List.of("cores", "cpu_model", "memory_mb", "os", "container", "jdks", "loomlab_version", "started", "ended")) {
             assertThat(summary.has(k)).as(k).isTrue();
@@ -135,9 +137,9 @@ class RunContractTest {
         assertThat(o.exit()).isZero();
         assertThat(out.resolve("report.md")).content().contains("# loomlab results").contains("virtual");
         String html = Files.readString(out.resolve("report.html"));
-        double median = results(out).get(0).get("metrics").get("wall_ms").get("median").asDouble();
+        double mean = results(out).get(0).get("metrics").get("wall_ms").get("mean").asDouble();
         assertThat(html.contains("<h2>sleep</h2>")).isTrue();
-        assertThat(html.contains("\"median\":" + median)).as("the chart data holds the median of results.jsonl").isTrue();
+        assertThat(html.contains("\"mean\":" + mean)).as("the chart data holds the mean of results.jsonl").isTrue();
         assertThat(o.out()).contains("report: " + out.resolve("report.html"));
     }
 

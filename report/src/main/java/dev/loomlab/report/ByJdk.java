@@ -2,6 +2,7 @@ package dev.loomlab.report;
 
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
+import dev.loomlab.report.analysis.Score;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,8 +13,8 @@ import java.util.Set;
 
 /**
  * Results of several JDKs side by side: the rows grouped by JDK, and one row per experiment (scenario,
- * model, parameters) with each JDK's median wall time — and pinned events where recorded — in columns,
- * so a difference such as JEP 491's is one glance.
+ * model, parameters) with each JDK's mean wall time — and the median of pinned events where recorded —
+ * in columns, so a difference such as JEP 491's is one glance.
  */
 public final class ByJdk {
     private ByJdk() {
@@ -38,7 +39,7 @@ public final class ByJdk {
         Map<String, String> labels = labels(versions);
         List<String> header = new ArrayList<>(List.of("scenario", "model", "params"));
         for (String v : versions) {
-            header.add(labels.get(v) + " wall ms");
+            header.add(labels.get(v) + " wall ms (mean)");
             if (pinning) {
                 header.add(labels.get(v) + " pinned");
             }
@@ -68,12 +69,8 @@ public final class ByJdk {
         if (!r.ok()) {
             return r.status().json().replace('_', ' ');
         }
-        return median(r, "wall_ms");
-    }
-
-    private static String median(Result r, String metric) {
-        Summary s = ResultRow.summary(r, metric);
-        return s == null ? "n/a" : Fmt.num(s.median());
+        Summary s = ResultRow.summary(r, Score.metric(r));
+        return s == null ? "n/a" : Fmt.num(s.mean());
     }
 
     private static String count(Result r, String metric) {

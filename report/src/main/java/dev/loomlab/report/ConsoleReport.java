@@ -22,7 +22,7 @@ public final class ConsoleReport {
         StringBuilder sb = new StringBuilder(table.plain());
         TextTable byJdk = ByJdk.table(results);
         if (byJdk != null) {
-            sb.append("\nBy JDK (median wall ms; pinned = JFR jdk.VirtualThreadPinned events per iteration, median):\n")
+            sb.append("\nBy JDK (mean wall ms; pinned = JFR jdk.VirtualThreadPinned events per iteration, median):\n")
                     .append(byJdk.plain());
         }
         TextTable jmh = JmhTable.of(results);

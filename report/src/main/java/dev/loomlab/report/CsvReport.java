@@ -28,7 +28,7 @@ public final class CsvReport {
             .enable(CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING)
             .build()
             .writer(CsvSchema.emptySchema().withLineSeparator("\r\n"));
-    private static final List<String> STATS = List.of("median", "mean", "min", "max", "stdev", "ci999_low", "ci999_high");
+    private static final List<String> STATS = List.of("mean", "ci999_low", "ci999_high", "n", "median", "min", "max", "stdev");
     private static final List<String> LATENCY = List.of("p50", "p90", "p99", "p999", "max", "mean", "count");
 
     private CsvReport() {
@@ -49,7 +49,7 @@ public final class CsvReport {
         paramNames.forEach(p -> header.add("param." + p));
         metricNames.forEach(m -> STATS.forEach(s -> header.add(m + "." + s)));
         LATENCY.forEach(l -> header.add("task_latency_ms." + l));
-        header.addAll(List.of("bound_ms", "efficiency", "serial_task_ms", "published_wall_ms", "published_source", "error"));
+        header.addAll(List.of("bound_ms", "efficiency", "serial_task_ms", "published_wall_ms", "published_article", "error"));
 
         List<List<String>> rows = new ArrayList<>();
         rows.add(header);
@@ -59,13 +59,14 @@ public final class CsvReport {
             paramNames.forEach(p -> cells.add(r.params().containsKey(p) ? String.valueOf(r.params().get(p)) : ""));
             for (String m : metricNames) {
                 Summary s = r.metrics().get(m) instanceof Summary x ? x : null;
-                cells.add(s == null ? "" : num(s.median()));
                 cells.add(s == null ? "" : num(s.mean()));
+                cells.add(s == null || s.ci999() == null ? "" : num(s.ci999().low()));
+                cells.add(s == null || s.ci999() == null ? "" : num(s.ci999().high()));
+                cells.add(s == null ? "" : Integer.toString(s.n()));
+                cells.add(s == null ? "" : num(s.median()));
                 cells.add(s == null ? "" : num(s.min()));
                 cells.add(s == null ? "" : num(s.max()));
                 cells.add(s == null ? "" : num(s.stdev()));
-                cells.add(s == null || s.ci999() == null ? "" : num(s.ci999()[0]));
-                cells.add(s == null || s.ci999() == null ? "" : num(s.ci999()[1]));
             }
             LatencySummary l = r.metrics().get("task_latency_ms") instanceof LatencySummary x ? x : null;
             for (double v : l == null ? new double[0] : new double[]{l.p50(), l.p90(), l.p99(), l.p999(), l.max(), l.mean(), l.count()}) {

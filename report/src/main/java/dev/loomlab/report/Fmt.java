@@ -1,5 +1,7 @@
 package dev.loomlab.report;
 
+import dev.loomlab.core.stats.Summary;
+
 import java.util.Locale;
 import java.util.Map;
 
@@ -28,6 +30,20 @@ public final class Fmt {
         }
         return String.format(Locale.ROOT, "%.3f", v);
     }
+
+    /**
+     * The headline pair: the mean ± the half-width of the 99.9% CI of the mean ({@code 63.8 ± 3.03}), or
+     * with too few samples for an interval the mean and {@code (n<3)}.
+     */
+    public static String meanCi(Summary s) {
+        if (s == null) {
+            return "n/a";
+        }
+        return num(s.mean()) + (s.hasInterval() ? " ± " + num(s.ciHalfWidth()) : " " + NO_CI);
+    }
+
+    /** What stands in for an interval with too few samples. */
+    public static final String NO_CI = "(n<" + Summary.MIN_CI_SAMPLES + ")";
 
     /** {@code tasks=2000 sleep=50ms}. */
     public static String params(Map<String, Object> params) {

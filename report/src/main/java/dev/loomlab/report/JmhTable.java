@@ -38,8 +38,8 @@ public final class JmhTable {
     }
 
     /**
-     * The article's figure in the unit of the metric it is of, with our median of that metric beside it,
-     * e.g. {@code 2.10 switch_cost_us [003] (ours 2.28)}.
+     * The article's figure in the unit of the metric it is of, with our mean of that metric beside it,
+     * e.g. {@code 2.10 switch_cost_us [003] (our mean 2.28)}.
      */
     static String published(Result r) {
         if (r.published() == null) {
@@ -48,6 +48,6 @@ public final class JmhTable {
         String metric = r.published().metricName();
         Summary ours = ResultRow.summary(r, metric);
         return Fmt.num(r.published().figure()) + " " + metric + " [" + r.published().article() + "]"
-                + (ours == null ? "" : " (ours " + Fmt.num(ours.median()) + ")");
+                + (ours == null ? "" : " (our mean " + Fmt.num(ours.mean()) + ")");
     }
 }

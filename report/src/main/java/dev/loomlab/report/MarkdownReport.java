@@ -25,8 +25,11 @@ public final class MarkdownReport {
         sb.append("## Environment\n\n");
         environment.forEach((k, v) -> sb.append("- **").append(k).append("**: ").append(v).append('\n'));
         sb.append("\n## Results\n\n");
-        sb.append("Wall time is the median over all measured iterations ± the half-width of its 99.9% confidence ")
-                .append("interval; eff = bound / median (1.0 is the best physics allows). ")
+        sb.append("Wall time is the mean over all measured iterations of all forks ± the half-width of the 99.9% ")
+                .append("confidence interval of the mean (Student t); `").append(Fmt.NO_CI).append("` instead of an interval ")
+                .append("where there were fewer than ").append(dev.loomlab.core.stats.Summary.MIN_CI_SAMPLES)
+                .append(" samples. eff = bound / mean (1.0 is the best physics allows). ")
+                .append("cpu %, rss MB and threads are medians per iteration. ")
                 .append("Published figures come from the articles' own hardware: compare ratios, not times.\n\n");
         TextTable table = new TextTable(ResultRow.HEADER);
         ByJdk.grouped(results).forEach(r -> table.add(ResultRow.cells(r)));
@@ -34,7 +37,7 @@ public final class MarkdownReport {
         TextTable byJdk = ByJdk.table(results);
         if (byJdk != null) {
             sb.append("\n## By JDK\n\n")
-                    .append("Each experiment's median wall time (ms) on every JDK of the run; pinned = JFR ")
+                    .append("Each experiment's mean wall time (ms) on every JDK of the run; pinned = JFR ")
                     .append("`jdk.VirtualThreadPinned` events per iteration (median), where the scenario records them.\n\n")
                     .append(byJdk.markdown());
         }
@@ -62,7 +65,7 @@ public final class MarkdownReport {
         String ratios = ratios(results);
         if (!ratios.isEmpty()) {
             sb.append("\n## Ratios beside the articles'\n\n")
-                    .append("Each model's median relative to the first model of the same experiment that has a published figure.\n\n")
+                    .append("Each model's mean wall time relative to the first model of the same experiment that has a published figure.\n\n")
                     .append(ratios);
         }
         List<Result> bad = results.stream().filter(r -> !r.ok()).toList();
@@ -84,14 +87,14 @@ public final class MarkdownReport {
                 groups.computeIfAbsent(key, k -> new java.util.ArrayList<>()).add(r);
             }
         }
-        TextTable t = new TextTable(List.of("experiment", "model", "ours ms", "article ms", "ours ratio", "article ratio", "source"));
+        TextTable t = new TextTable(List.of("experiment", "model", "ours ms (mean)", "article ms", "ours ratio", "article ratio", "source"));
         int rows = 0;
         for (Map.Entry<String, List<Result>> g : groups.entrySet()) {
             Result ref = g.getValue().get(0);
-            double oursRef = ResultRow.summary(ref, "wall_ms").median();
+            double oursRef = ResultRow.summary(ref, "wall_ms").mean();
             double theirsRef = ref.published().wallMs();
             for (Result r : g.getValue()) {
-                double ours = ResultRow.summary(r, "wall_ms").median();
+                double ours = ResultRow.summary(r, "wall_ms").mean();
                 t.add(List.of(g.getKey(), r.model(), Fmt.num(ours), Fmt.num(r.published().wallMs()),
                         ratio(ours / oursRef), ratio(r.published().wallMs() / theirsRef), "[" + r.published().article() + "] " + r.published().title()));
                 rows++;

@@ -3,17 +3,19 @@ package dev.loomlab.report;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.LatencySummary;
 import dev.loomlab.core.stats.Summary;
+import dev.loomlab.report.analysis.Score;
 
 import java.util.List;
 
 /**
- * The headline figures of one result as text cells, shared by the console table and report.md: wall
- * median ± 99.9% CI half-width, bound, efficiency, p99 task latency, CPU, RSS, threads, and the
- * article's figure.
+ * The headline figures of one result as text cells, shared by the console table, report.md and
+ * report.html: the score ({@link Score}, wall time) as its mean ± the half-width of the 99.9% CI of the
+ * mean ({@code (n<3)} instead where there are too few samples for one), bound, efficiency (bound / mean),
+ * p99 task latency, then CPU, RSS and threads as medians per iteration, and the article's figure.
  */
 public final class ResultRow {
     public static final List<String> HEADER = List.of("scenario", "model", "params", "jdk", "status",
-            "wall ms (median ± ci)", "bound ms", "eff", "p99 task ms", "cpu %", "rss MB", "threads", "published ms", "notes");
+            "wall ms (mean ± 99.9% ci)", "bound ms", "eff", "p99 task ms", "cpu %", "rss MB", "threads", "published ms", "notes");
 
     /** Workload figures worth a glance, shown in the notes cell when a result has them: metric → label. */
     private static final java.util.Map<String, String> NOTES = notes();
@@ -30,9 +32,7 @@ public final class ResultRow {
             return List.of(r.scenario(), r.model(), Fmt.params(r.params()), jdk, status, "—", Fmt.num(r.boundMs()),
                     "", "", "", "", "", published, "");
         }
-        Summary wall = summary(r, "wall_ms");
-        String wallText = wall == null ? "n/a" : Fmt.num(wall.median())
-                + (Double.isNaN(wall.ciHalfWidth()) ? "" : " ± " + Fmt.num(wall.ciHalfWidth()));
+        String wallText = Fmt.meanCi(summary(r, Score.metric(r)));
         Object lat = r.metrics().get("task_latency_ms");
         String p99 = lat instanceof LatencySummary l ? Fmt.num(l.p99()) : "n/a";
         return List.of(r.scenario(), r.model(), Fmt.params(r.params()), jdk, status, wallText, Fmt.num(r.boundMs()),

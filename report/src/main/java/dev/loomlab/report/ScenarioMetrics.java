@@ -13,7 +13,8 @@ import java.util.Set;
 /**
  * The metrics a scenario's workload reports of its own (calls rejected, objects made, pinned events,
  * profiles built …), which the main table has no column for: one table per scenario, its medians per
- * iteration, ok results only.
+ * iteration (descriptive, no interval), ok results only. A load run's figure of merit, its throughput,
+ * leads as the mean ± the 99.9% CI of the mean, like the main table's wall time.
  */
 public final class ScenarioMetrics {
     /** What every trial's probes measure: the main table, CSV and JSON carry these. */
@@ -26,6 +27,9 @@ public final class ScenarioMetrics {
      * second, so its table leads with {@code throughput_per_s}.
      */
     private static final String LOAD_MARK = "requests";
+    /** The lead column of a load run's table. */
+    private static final String THROUGHPUT = "throughput_per_s";
+    private static final String THROUGHPUT_HEADER = THROUGHPUT + " (mean ± 99.9% ci)";
 
     private ScenarioMetrics() {
     }
@@ -35,7 +39,7 @@ public final class ScenarioMetrics {
         Map<String, Set<String>> names = new LinkedHashMap<>();
         for (Result r : results) {
             if (r.ok() && r.metrics().containsKey(LOAD_MARK)) {
-                names.computeIfAbsent(r.scenario(), k -> new LinkedHashSet<>()).add("throughput_per_s");
+                names.computeIfAbsent(r.scenario(), k -> new LinkedHashSet<>()).add(THROUGHPUT_HEADER);
             }
             if (r.ok()) {
                 for (String m : r.metrics().keySet()) {
@@ -54,7 +58,8 @@ public final class ScenarioMetrics {
                 if (r.ok() && r.scenario().equals(scenario)) {
                     List<String> cells = new ArrayList<>(List.of(r.model(), Fmt.params(r.params()),
                             r.jvm() == null ? "?" : ResultRow.featureOf(r.jvm().version())));
-                    metrics.forEach(m -> cells.add(median(r, m)));
+                    metrics.forEach(m -> cells.add(m.equals(THROUGHPUT_HEADER)
+                            ? Fmt.meanCi(r.metrics().get(THROUGHPUT) instanceof Summary s ? s : null) : median(r, m)));
                     t.add(cells);
                 }
             }

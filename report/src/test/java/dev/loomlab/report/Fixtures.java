@@ -65,6 +65,20 @@ public final class Fixtures {
                 .logs(List.of("logs/" + model + ".log")).histograms(Map.of("task_latency_ms", HistogramCodec.encode(h))).build();
     }
 
+    /** Five wall samples: the median, 2% and 1% below, 1% and 3% above (enough for compare's 99% interval). */
+    public static double[] five(double median) {
+        return new double[]{median * 0.98, median * 0.99, median, median * 1.01, median * 1.03};
+    }
+
+    /** {@link #seedsSleep} measured with five iterations each ({@link #five}). */
+    public static List<Result> seedsSleepFive() {
+        return seedsSleep().stream().map(r -> {
+            Summary w = (Summary) r.metrics().get("wall_ms");
+            return ok(r.scenario(), r.model(), r.params(), r.jvm(), five(w.median()), 10_000, 300, 40, r.boundMs(),
+                    r.published() == null ? null : r.published().wallMs());
+        }).toList();
+    }
+
     /** An ok sleep result: {@code tasks} × {@code sleepMs}, latencies from the sleep up to the wall median. */
     public static Result sleep(String model, int tasks, int sleepMs, JvmInfo jvm, double medianMs, Double boundMs,
                                Double publishedMs) {

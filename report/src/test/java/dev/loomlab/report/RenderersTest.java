@@ -15,7 +15,7 @@ import java.util.Map;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Results survive a JSON round trip and render into the table, CSV and Markdown without loss. */
-class RenderersTest {
+public class RenderersTest {
     private static final JvmInfo JVM = new JvmInfo("25.0.3+9-LTS", "Eclipse Adoptium", "/jdk", List.of());
 
     private static Map<String, Object> params(int tasks, String sleep) {
@@ -49,7 +49,9 @@ class RenderersTest {
         Result back = ResultJson.fromLine(ResultJson.toLine(ok()));
         assertThat(back.metrics().get("wall_ms")).isInstanceOf(Summary.class);
         assertThat(((Summary) back.metrics().get("wall_ms")).median()).isEqualTo(2020.0);
-        assertThat(((Summary) back.metrics().get("wall_ms")).ci999()).hasSize(2);
+        assertThat(back.metrics().get("wall_ms")).isEqualTo(ok().metrics().get("wall_ms"));
+        assertThat(((Summary) back.metrics().get("wall_ms")).ci999()).isNotNull();
+        assertThat(ResultJson.toLine(ok())).contains("\"ci999\":[").contains("\"n\":3,\"samples\":[2010.0,2020.0,2030.0]");
         assertThat(back.metrics().get("task_latency_ms")).isEqualTo(ok().metrics().get("task_latency_ms"));
         assertThat(back.metrics()).containsKey("peak_rss_mb");
         assertThat(back.metrics().get("peak_rss_mb")).isNull();
@@ -77,7 +79,8 @@ class RenderersTest {
     void csvQuotesErrorsAndKeepsOneRowPerResult() {
         String csv = CsvReport.render(List.of(ok(), failed()));
         List<String> rows = List.of(csv.split("\r\n"));
-        assertThat(rows.get(0)).startsWith("scenario,model,jdk_version,forks,warmup,iterations,status,param.sleep,param.tasks,wall_ms.median");
+        assertThat(rows.get(0)).startsWith("scenario,model,jdk_version,forks,warmup,iterations,status,param.sleep,param.tasks,"
+                + "wall_ms.mean,wall_ms.ci999_low,wall_ms.ci999_high,wall_ms.n,wall_ms.median");
         assertThat(rows.get(1)).contains("platform:100").contains(",2020,");
         // The error holds a comma, quotes and newlines: one quoted field, not a broken row.
         assertThat(csv).contains("\"timeout: trial exceeded 3s, \"\"killed\"\"\n--- trial log tail ---\nline\"");
@@ -92,5 +95,68 @@ class RenderersTest {
         assertThat(table).doesNotContain("--- trial log tail ---");
         String md = MarkdownReport.render(List.of(ok(), failed()), Map.of("cores", 2));
         assertThat(md).contains("| sleep | platform:100 |").contains("## Not ok").contains("--- trial log tail ---");
+    }
+    /** A label that names the median must not name an interval: the interval belongs to the mean. */
+    public static void assertNoMedianWithAnInterval(String label) {
+        if (label.toLowerCase(java.util.Locale.ROOT).contains("median")) {
+            assertThat(label).as("a label pairing the median with an interval")
+                    .doesNotContain("±").doesNotContainPattern("(?i)\\bci\\b|confidence|interval|99\\.9%");
+        }
+    }
+
+    /** Table headers of plain text (the line above a row of dashes) and of Markdown (the line above |---). */
+    static List<String> headers(String text) {
+        List<String> lines = text.lines().toList();
+        List<String> out = new java.util.ArrayList<>();
+        for (int i = 1; i < lines.size(); i++) {
+            if (lines.get(i).matches("-{5,}") || lines.get(i).startsWith("|---") || lines.get(i).startsWith("| ---")) {
+                out.add(lines.get(i - 1));
+            }
+        }
+        return out;
+    }
+
+    private static Result twoSamples() {
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("wall_ms", Summary.of(new double[]{100, 110}));
+        return Result.builder("sleep", "virtual").params(params(10, "100ms")).jvm(JVM).rounds(1, 1, 2).metrics(metrics)
+                .bound(100.0, 100.0 / 105, null).build();
+    }
+
+    @Test
+    void theIntervalIsAlwaysTheMeansAndNoHeaderPairsItWithTheMedian() {
+        Result jdk21 = Result.builder("sleep", "platform:100").params(params(2000, "100ms"))
+                .jvm(new JvmInfo("21.0.8+9-LTS", "Eclipse Adoptium", "/jdk21", List.of())).rounds(1, 1, 3)
+                .metrics(ok().metrics()).bound(2000.0, 0.99, null).build();
+        List<Result> results = List.of(ok(), jdk21, twoSamples(), failed());
+        String console = ConsoleReport.render(results);
+        String md = MarkdownReport.render(results, Map.of("cores", 2));
+        assertThat(ResultRow.HEADER).contains("wall ms (mean ± 99.9% ci)");
+        assertThat(headers(console)).hasSizeGreaterThanOrEqualTo(2).anySatisfy(h -> assertThat(h).contains("java 21 wall ms (mean)"));
+        assertThat(headers(md)).hasSizeGreaterThanOrEqualTo(2);
+        ResultRow.HEADER.forEach(RenderersTest::assertNoMedianWithAnInterval);
+        headers(console).forEach(RenderersTest::assertNoMedianWithAnInterval);
+        headers(md).forEach(RenderersTest::assertNoMedianWithAnInterval);
+        List.of(CsvReport.render(results).lines().findFirst().orElseThrow().split(","))
+                .forEach(RenderersTest::assertNoMedianWithAnInterval);
+        // The row's figure is the mean of 2010, 2020, 2030 ± t(0.9995, 2) · 10 / √3 = 31.599 · 5.774 = 182.4.
+        assertThat(console).contains("2,020 ± 182 ");
+    }
+
+    @Test
+    void aTwoSampleResultShowsItsMeanAndNoInterval() {
+        // Mean of 100 and 110: 105; two samples are too few for an interval.
+        List<String> cells = ResultRow.cells(twoSamples());
+        assertThat(cells.get(ResultRow.HEADER.indexOf("wall ms (mean ± 99.9% ci)"))).isEqualTo("105 (n<3)");
+        String line = ConsoleReport.render(List.of(twoSamples())).lines().skip(2).findFirst().orElseThrow();
+        assertThat(line).contains("105 (n<3)").doesNotContain("±");
+        assertThat(MarkdownReport.render(List.of(twoSamples()), Map.of())).contains("| 105 (n<3) |");
+        List<String> csv = List.of(CsvReport.render(List.of(twoSamples())).split("\r\n"));
+        List<String> header = List.of(csv.get(0).split(",", -1));
+        List<String> row = List.of(csv.get(1).split(",", -1));
+        assertThat(row.get(header.indexOf("wall_ms.mean"))).isEqualTo("105");
+        assertThat(row.get(header.indexOf("wall_ms.ci999_low"))).isEmpty();
+        assertThat(row.get(header.indexOf("wall_ms.ci999_high"))).isEmpty();
+        assertThat(row.get(header.indexOf("wall_ms.n"))).isEqualTo("2");
     }
 }

@@ -11,7 +11,7 @@ import java.util.Comparator;
 import java.util.List;
 
 /**
- * Which model suits the workload: the best median of the experiment's headline metric (wall time), and
+ * Which model suits the workload: the best mean of the experiment's headline metric (wall time), and
  * whether it beats the next best beyond noise ({@link Significance}); where it does not, the models within
  * noise of the best are named together and none is preferred.
  */
@@ -27,8 +27,8 @@ final class BestModelRule implements AdviceRule {
             return List.of();
         }
         boolean higher = Metrics.higherIsBetter(metric);
-        Comparator<Result> byMedian = Comparator.comparingDouble(r -> Metrics.median(r, metric));
-        ranked.sort(higher ? byMedian.reversed() : byMedian);
+        Comparator<Result> byMean = Comparator.comparingDouble(r -> Metrics.mean(r, metric));
+        ranked.sort(higher ? byMean.reversed() : byMean);
         Result best = ranked.get(0);
         Summary bestFigure = Metrics.summary(best, metric);
         List<Result> tied = new ArrayList<>(List.of(best));
@@ -75,8 +75,8 @@ final class BestModelRule implements AdviceRule {
 
     /** How many times better {@code best} is than {@code other}. */
     private static double ratio(Result best, Result other, String metric, boolean higher) {
-        double b = Metrics.median(best, metric);
-        double o = Metrics.median(other, metric);
+        double b = Metrics.mean(best, metric);
+        double o = Metrics.mean(other, metric);
         return higher ? b / o : o / b;
     }
 }

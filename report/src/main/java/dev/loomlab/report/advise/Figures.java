@@ -12,17 +12,21 @@ final class Figures {
     private Figures() {
     }
 
-    /** {@code virtual: wall ms median 83.8 ms (99.9% CI -99.5 ms to 258 ms, 3 iterations)}. */
+    /**
+     * {@code virtual: wall ms mean 83.8 ms (99.9% CI of the mean -99.5 ms to 258 ms, 3 iterations)}, or
+     * with fewer than three samples {@code … mean 83.8 ms (2 iterations, n<3: no CI)}.
+     */
     static String summary(Result r, String metric) {
         Summary s = Metrics.summary(r, metric);
-        StringBuilder sb = new StringBuilder(r.model()).append(": ").append(Metrics.label(metric)).append(" median ")
-                .append(Metrics.withUnit(metric, s.median()));
-        int n = s.samples() == null ? 1 : s.samples().size();
+        StringBuilder sb = new StringBuilder(r.model()).append(": ").append(Metrics.label(metric)).append(" mean ")
+                .append(Metrics.withUnit(metric, s.mean()));
+        int n = s.n();
         if (s.ci999() != null) {
-            sb.append(" (99.9% CI ").append(Metrics.withUnit(metric, s.ci999()[0])).append(" to ")
-                    .append(Metrics.withUnit(metric, s.ci999()[1])).append(", ").append(n).append(" iterations)");
+            sb.append(" (99.9% CI of the mean ").append(Metrics.withUnit(metric, s.ci999().low())).append(" to ")
+                    .append(Metrics.withUnit(metric, s.ci999().high())).append(", ").append(n).append(" iterations)");
         } else {
-            sb.append(" (").append(n).append(n == 1 ? " iteration)" : " iterations)");
+            sb.append(" (").append(n).append(n == 1 ? " iteration" : " iterations").append(", n<")
+                    .append(Summary.MIN_CI_SAMPLES).append(": no CI)");
         }
         return sb.toString();
     }

@@ -42,9 +42,9 @@ final class MemoryRule implements AdviceRule {
         for (Result r : ranked) {
             LatencySummary l = Metrics.latency(r, LATENCY);
             StringBuilder sb = new StringBuilder(r.model()).append(": ").append(Figures.count(inFlight(r)))
-                    .append(" tasks in flight (").append(Figures.num(Metrics.median(r, THROUGHPUT))).append(" tasks/s × ")
-                    .append(Figures.num(l.mean())).append(" ms mean task latency), peak ").append(kind).append(' ')
-                    .append(Figures.num(Metrics.median(r, memory))).append(" MB → ")
+                    .append(" tasks in flight (").append(Figures.num(Metrics.mean(r, THROUGHPUT))).append(" tasks/s × ")
+                    .append(Figures.num(l.mean())).append(" ms mean task latency), mean peak ").append(kind).append(' ')
+                    .append(Figures.num(Metrics.mean(r, memory))).append(" MB → ")
                     .append(Figures.num(perTaskKb(r, memory))).append(" KB per in-flight task");
             if (Metrics.summary(r, ALLOCATED) != null) {
                 sb.append(", ").append(Figures.count(Metrics.median(r, ALLOCATED))).append(" B allocated per task");
@@ -67,10 +67,10 @@ final class MemoryRule implements AdviceRule {
 
     /** Mean tasks in flight by Little's law: throughput (per s) × mean latency (ms) / 1000. */
     static double inFlight(Result r) {
-        return Metrics.median(r, THROUGHPUT) * Metrics.latency(r, LATENCY).mean() / 1000;
+        return Metrics.mean(r, THROUGHPUT) * Metrics.latency(r, LATENCY).mean() / 1000;
     }
 
     private static double perTaskKb(Result r, String memory) {
-        return Metrics.median(r, memory) * 1024 / inFlight(r);
+        return Metrics.mean(r, memory) * 1024 / inFlight(r);
     }
 }

@@ -36,8 +36,8 @@ final class PoolSizeRule implements AdviceRule {
         if (ok.size() < 2) {
             return List.of();
         }
-        Result best = ok.stream().max(Comparator.comparingDouble(r -> Metrics.median(r, THROUGHPUT))).orElseThrow();
-        double bestRate = Metrics.median(best, THROUGHPUT);
+        Result best = ok.stream().max(Comparator.comparingDouble(r -> Metrics.mean(r, THROUGHPUT))).orElseThrow();
+        double bestRate = Metrics.mean(best, THROUGHPUT);
         Map<String, List<Result>> pools = new LinkedHashMap<>();
         ok.stream().filter(r -> ModelName.of(r.model()).bounded())
                 .sorted(Comparator.comparingInt(r -> ModelName.of(r.model()).size().getAsInt()))
@@ -54,19 +54,19 @@ final class PoolSizeRule implements AdviceRule {
         if (busy == null) {
             return Optional.empty();
         }
-        double rate = Metrics.median(busy, THROUGHPUT);
+        double rate = Metrics.mean(busy, THROUGHPUT);
         double holdMs = size(busy) / rate * 1000;
         double threads = bestRate * holdMs / 1000;
         List<String> evidence = new ArrayList<>();
         evidence.add(busy.model() + ": " + Figures.count(tasksPerIteration(busy)) + " tasks on " + size(busy)
                 + " threads at " + Figures.num(rate) + " tasks/s → W = N / λ = " + Figures.num(holdMs) + " ms per task");
-        evidence.add("best throughput: " + best.model() + " " + Figures.num(bestRate) + " tasks/s (wall median "
-                + Figures.num(Metrics.median(best, Metrics.WALL)) + " ms)");
+        evidence.add("best throughput: " + best.model() + " " + Figures.num(bestRate) + " tasks/s (wall mean "
+                + Figures.num(Metrics.mean(best, Metrics.WALL)) + " ms)");
         evidence.add("Little's law: L = λ·W = " + Figures.num(bestRate) + "/s × " + Figures.num(holdMs) + " ms = "
                 + Figures.num(threads) + " threads");
         for (Result r : sized) {
-            evidence.add(r.model() + ": wall median " + Figures.num(Metrics.median(r, Metrics.WALL)) + " ms, "
-                    + Figures.num(Metrics.median(r, THROUGHPUT)) + " tasks/s");
+            evidence.add(r.model() + ": wall mean " + Figures.num(Metrics.mean(r, Metrics.WALL)) + " ms, "
+                    + Figures.num(Metrics.mean(r, THROUGHPUT)) + " tasks/s");
         }
         knee.ifPresent(k -> evidence.add("knee of the " + kind + " curve: " + k.result().model() + " ("
                 + Figures.num(k.y()) + " ms wall); beyond it more threads gain less"));
@@ -77,7 +77,7 @@ final class PoolSizeRule implements AdviceRule {
         if (!ModelName.of(best.model()).bounded() && threads > size(largest)) {
             Significance s = Significance.of(Metrics.summary(best, Metrics.WALL), Metrics.summary(largest, Metrics.WALL));
             evidence.add(best.model() + " vs " + largest.model() + ": " + s.describe());
-            double slower = Metrics.median(largest, Metrics.WALL) / Metrics.median(best, Metrics.WALL);
+            double slower = Metrics.mean(largest, Metrics.WALL) / Metrics.mean(best, Metrics.WALL);
             recommendation = s.significant()
                     ? "Prefer " + best.model() + ": a " + kind + " pool would need about " + needed
                     + " threads (Little's law) to match its throughput; the largest measured, " + largest.model() + ", is "

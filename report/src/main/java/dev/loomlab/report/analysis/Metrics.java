@@ -27,6 +27,13 @@ public final class Metrics {
         return r.metrics().get(name) instanceof Summary s ? s : null;
     }
 
+    /** The metric's mean over the result's samples: the figure of the headline pair, of scores and ratios. */
+    public static Double mean(Result r, String name) {
+        Summary s = summary(r, name);
+        return s == null ? null : s.mean();
+    }
+
+    /** The metric's median: a descriptive figure, never shown with an interval. */
     public static Double median(Result r, String name) {
         Summary s = summary(r, name);
         return s == null ? null : s.median();
@@ -37,16 +44,22 @@ public final class Metrics {
     }
 
     /**
-     * {@code throughput_per_s} for load runs (web, load: results that count the {@code requests} they
-     * sent, over a fixed duration), else {@link #WALL} when any result has it, else the first
-     * {@link Summary} metric found, else null.
+     * The metric to draw and rank a group of results by: {@code throughput_per_s} for load runs (web, load:
+     * results that count the {@code requests} they sent, over a fixed duration), else the first
+     * {@link Score#metric} any result carries, else the first {@link Summary} metric found, else null.
      */
     public static String headline(Collection<Result> results) {
         List<String> names = summaryNames(results);
         if (names.contains("requests") && names.contains("throughput_per_s")) {
             return "throughput_per_s";
         }
-        return names.contains(WALL) ? WALL : names.isEmpty() ? null : names.get(0);
+        for (Result r : results) {
+            String score = Score.metric(r);
+            if (names.contains(score)) {
+                return score;
+            }
+        }
+        return names.isEmpty() ? null : names.get(0);
     }
 
     /** Names of the {@link Summary} metrics the results carry, in first-seen order. */

@@ -1,51 +1,52 @@
 package dev.loomlab.report.analysis;
 
 import dev.loomlab.core.stats.Summary;
-import org.apache.commons.math3.stat.inference.MannWhitneyUTest;
 
 import java.util.List;
-import java.util.Locale;
 
 /**
- * Whether two results' figures of one metric differ beyond their noise: each median lies outside the
- * other's 99.9% confidence interval, or a two-sided Mann-Whitney U test on the iteration samples (Apache
- * Commons Math, normal approximation) gives p below {@value #ALPHA}.
+ * Whether two results' figures of one metric differ beyond their noise, for the advice: each mean lies
+ * outside the other's 99.9% confidence interval of the mean, or the exact two-sided Mann-Whitney U test on
+ * the iteration samples ({@link MannWhitney}) gives p at or below {@value #ALPHA}.
  *
- * <p>With three iterations a side the test's smallest p is 0.0495, reached only when every sample of one
- * side is above every sample of the other; unchanged code gets there by chance once in 20 comparisons in
- * each direction (docs/results.md, compare).
+ * <p>With three iterations a side the exact test's smallest p is 0.1, so there only the intervals can
+ * tell results apart; from five a side (smallest p 2/252 = 0.0079) the test can too. {@code compare}
+ * judges by the ratio's interval instead ({@link RatioEstimate}).
  *
- * @param outsideBothCis each median outside the other's 99.9% CI (false when either has no CI)
- * @param mannWhitneyP the test's p-value, or null with fewer than two samples a side
+ * @param outsideBothCis each mean outside the other's 99.9% CI (false when either has no CI)
+ * @param bothCis both have a 99.9% CI (three samples or more)
+ * @param mannWhitneyP the exact test's p-value, or null without samples on either side
  */
-public record Significance(boolean outsideBothCis, Double mannWhitneyP) {
-    public static final double ALPHA = 0.05;
+public record Significance(boolean outsideBothCis, boolean bothCis, Double mannWhitneyP) {
+    /** The exact test's level: the 99% that {@code compare}'s intervals use. */
+    public static final double ALPHA = 0.01;
 
     public static Significance of(Summary a, Summary b) {
         boolean outside = a.ci999() != null && b.ci999() != null
-                && outside(a.median(), b.ci999()) && outside(b.median(), a.ci999());
+                && outside(a.mean(), b.ci999()) && outside(b.mean(), a.ci999());
         Double p = null;
         List<Double> sa = a.samples();
         List<Double> sb = b.samples();
-        if (sa != null && sb != null && sa.size() >= 2 && sb.size() >= 2) {
-            p = new MannWhitneyUTest().mannWhitneyUTest(toArray(sa), toArray(sb));
+        if (sa != null && sb != null && !sa.isEmpty() && !sb.isEmpty()) {
+            p = MannWhitney.p(toArray(sa), toArray(sb));
         }
-        return new Significance(outside, p);
+        return new Significance(outside, a.ci999() != null && b.ci999() != null, p);
     }
 
     public boolean significant() {
-        return outsideBothCis || (mannWhitneyP != null && mannWhitneyP < ALPHA);
+        return outsideBothCis || (mannWhitneyP != null && mannWhitneyP <= ALPHA);
     }
 
-    /** {@code outside both 99.9% CIs, Mann-Whitney p = 0.0495}. */
+    /** {@code each mean outside the other's 99.9% CI, exact Mann-Whitney p = 0.1}. */
     public String describe() {
-        String ci = outsideBothCis ? "outside both 99.9% CIs" : "CIs overlap";
-        return mannWhitneyP == null ? ci + ", too few samples for Mann-Whitney"
-                : ci + ", Mann-Whitney p = " + String.format(Locale.ROOT, "%.3g", mannWhitneyP);
+        String ci = outsideBothCis ? "each mean outside the other's 99.9% CI"
+                : bothCis ? "99.9% CIs of the means overlap" : "no 99.9% CI below 3 samples";
+        return mannWhitneyP == null ? ci + ", no samples for Mann-Whitney"
+                : ci + ", exact Mann-Whitney p = " + String.format(java.util.Locale.ROOT, "%.2g", mannWhitneyP);
     }
 
-    private static boolean outside(double value, double[] ci) {
-        return value < ci[0] || value > ci[1];
+    private static boolean outside(double value, Summary.Interval ci) {
+        return value < ci.low() || value > ci.high();
     }
 
     private static double[] toArray(List<Double> samples) {

@@ -29,7 +29,7 @@ public record Sweep(String scenario, String axis, String axisLabel, boolean logX
     public record Curve(String name, List<Point> points, Optional<Point> knee) {
     }
 
-    /** One result at one x, its y the metric's median. */
+    /** One result at one x, its y the metric's mean. */
     public record Point(double x, double y, Result result) {
     }
 }

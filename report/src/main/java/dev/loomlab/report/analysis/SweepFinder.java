@@ -57,7 +57,7 @@ public final class SweepFinder {
             String name = r.model() + (severalJdks ? " · Java " + Jdks.feature(r) : "");
             charts.computeIfAbsent(Fmt.params(rest), k -> new LinkedHashMap<>())
                     .computeIfAbsent(name, k -> new ArrayList<>())
-                    .add(new Sweep.Point(x, Metrics.median(r, metric), r));
+                    .add(new Sweep.Point(x, Metrics.mean(r, metric), r));
         }
         String label = param + (duration ? " (ms)" : "");
         List<Sweep> out = new ArrayList<>();
@@ -80,7 +80,7 @@ public final class SweepFinder {
             String name = m.kind() + (severalJdks ? " · Java " + Jdks.feature(r) : "");
             charts.computeIfAbsent(Fmt.params(r.params()), k -> new LinkedHashMap<>())
                     .computeIfAbsent(name, k -> new ArrayList<>())
-                    .add(new Sweep.Point(m.size().getAsInt(), Metrics.median(r, metric), r));
+                    .add(new Sweep.Point(m.size().getAsInt(), Metrics.mean(r, metric), r));
         }
         List<Sweep> out = new ArrayList<>();
         charts.forEach((fixed, curves) -> {

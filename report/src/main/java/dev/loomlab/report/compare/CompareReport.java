@@ -2,27 +2,47 @@ package dev.loomlab.report.compare;
 
 import dev.loomlab.report.TextTable;
 import dev.loomlab.report.analysis.Metrics;
-import dev.loomlab.report.analysis.Significance;
+import dev.loomlab.report.analysis.MannWhitney;
+import dev.loomlab.report.analysis.RatioEstimate;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
-/** A {@link Comparison} as Markdown: the table of matched results, the regressions by name, the unmatched. */
+/**
+ * A {@link Comparison} as Markdown: what the gate is, any difference between the two machines, the table
+ * of matched results (each one's ratio with its 99% interval and p), the regressions by name, the results
+ * whose sample sizes were too small to judge, the unmatched.
+ */
 public final class CompareReport {
-    public static final List<String> HEADER = List.of("scenario", "model", "params", "jdk", "baseline", "candidate",
-            "change", "significance", "verdict");
+    public static final List<String> HEADER = List.of("scenario", "model", "params", "jdk", "baseline mean",
+            "candidate mean", "n", "ratio (99% ci)", "p", "verdict");
 
     private CompareReport() {
     }
 
     public static String markdown(Comparison c, String baseline, String candidate) {
+        return markdown(c, baseline, candidate, List.of());
+    }
+
+    /** @param warnings the differences between the two machines ({@link Machines}), one line each */
+    public static String markdown(Comparison c, String baseline, String candidate, List<String> warnings) {
         StringBuilder sb = new StringBuilder("# loomlab compare\n\n");
         sb.append(intro(c, baseline, candidate)).append("\n\n");
+        warnings.forEach(w -> sb.append("> **warning**: ").append(w).append("\n"));
+        if (!warnings.isEmpty()) {
+            sb.append('\n');
+        }
         TextTable t = new TextTable(HEADER);
         rows(c).forEach(t::add);
         sb.append(t.markdown());
         sb.append('\n').append(verdictLine(c)).append('\n');
+        String small = tooSmallLine(c);
+        if (!small.isEmpty()) {
+            sb.append('\n').append(small).append('\n');
+        }
         if (!c.onlyInBaseline().isEmpty()) {
             sb.append("\nOnly in the baseline: ").append(String.join("; ",
                     c.onlyInBaseline().stream().map(r -> ResultKey.of(r, false).label()).toList())).append('\n');
@@ -34,13 +54,23 @@ public final class CompareReport {
         return sb.toString();
     }
 
-    /** What was compared, and what counts as significant. */
+    /** What was compared, and how a change is judged. */
     public static String intro(Comparison c, String baseline, String candidate) {
-        return "Baseline " + baseline + ", candidate " + candidate + ": " + Metrics.label(c.metric()) + " ("
-                + (Metrics.higherIsBetter(c.metric()) ? "higher" : "lower") + " is better), threshold "
-                + percent(c.thresholdPct()) + ". A change is significant when each median lies outside the other's 99.9% "
-                + "confidence interval or a Mann-Whitney U test on the iteration samples gives p < " + Significance.ALPHA
-                + "; a regression is worse beyond the threshold and significant, or a result that failed only in the candidate.";
+        List<String> metrics = c.metrics();
+        String judged = String.join(", ", metrics.stream().map(m -> Metrics.label(m) + " ("
+                + (Metrics.higherIsBetter(m) ? "higher" : "lower") + " is better)").toList());
+        double t = c.thresholdPct() / 100;
+        return "Baseline " + baseline + ", candidate " + candidate + ": " + judged + ", threshold "
+                + percent(c.thresholdPct()) + ". Each result's ratio candidate / baseline is the Hodges-Lehmann estimate "
+                + "(the median of every pairwise ratio of their iterations) with its exact distribution-free "
+                + Comparison.CONFIDENCE_PCT + "% confidence interval; p is the exact two-sided Mann-Whitney U test's. "
+                + "A regression is a ratio whose whole interval lies beyond the threshold on the worse side (above "
+                + RatioEstimate.fmt(1 + t) + " for a metric better lower, below " + RatioEstimate.fmt(1 - t)
+                + " for one better higher), or a result that failed only in the candidate. A "
+                + Comparison.CONFIDENCE_PCT + "% interval needs at least "
+                + RatioEstimate.samplesNeeded(Comparison.CONFIDENCE) + " samples a side (3 vs 3 cannot go below p = "
+                + pText(MannWhitney.smallestP(3, 3)) + ", 4 vs 4 below " + pText(MannWhitney.smallestP(4, 4))
+                + "); fewer are reported as n too small, not judged.";
     }
 
     /** One row per matched result, in the baseline's order. */
@@ -48,10 +78,12 @@ public final class CompareReport {
         List<List<String>> rows = new ArrayList<>();
         for (Change ch : c.changes()) {
             ResultKey k = ch.key();
-            rows.add(List.of(k.scenario(), k.model(), k.params(), k.jdk(), side(ch.baseline(), ch.baselineMedian(), c.metric()),
-                    side(ch.candidate(), ch.candidateMedian(), c.metric()),
-                    ch.changePct() == null ? "" : String.format(Locale.ROOT, "%+.1f%%", ch.changePct()),
-                    ch.significance() == null ? "" : ch.significance().describe(), ch.verdict().text()));
+            RatioEstimate e = ch.estimate();
+            rows.add(List.of(k.scenario(), k.model(), k.params(), k.jdk(),
+                    side(ch.baseline(), ch.baselineMean(), ch.metric()), side(ch.candidate(), ch.candidateMean(), ch.metric()),
+                    e == null ? "" : e.m() + " vs " + e.n(),
+                    e == null ? "" : e.describe(), e == null ? "" : pText(e.p()),
+                    ch.verdict().text() + (ch.note() == null ? "" : ": " + ch.note())));
         }
         return rows;
     }
@@ -60,14 +92,42 @@ public final class CompareReport {
     public static String verdictLine(Comparison c) {
         List<Change> reg = c.regressions();
         if (reg.isEmpty()) {
-            return "No regression beyond " + percent(c.thresholdPct()) + " (" + c.changes().size() + " results matched).";
+            StringBuilder sb = new StringBuilder("No regression beyond " + percent(c.thresholdPct()) + " ("
+                    + c.changes().size() + (c.changes().size() == 1 ? " result" : " results") + " matched");
+            Map<Verdict, Integer> counts = new LinkedHashMap<>();
+            c.changes().forEach(ch -> counts.merge(ch.verdict(), 1, Integer::sum));
+            if (counts.size() > 1) {
+                counts.forEach((v, n) -> sb.append(", ").append(n).append(' ').append(v.text()));
+            }
+            return sb.append(").").toString();
         }
         List<String> names = new ArrayList<>();
         for (Change ch : reg) {
-            names.add(ch.key().label() + (ch.changePct() == null ? " (" + ch.verdict().text() + ": " + ch.candidate().status() + ")"
-                    : String.format(Locale.ROOT, " (%+.1f%%, %s)", ch.changePct(), ch.significance().describe())));
+            names.add(ch.key().label() + (ch.estimate() == null ? " (" + ch.verdict().text() + ": " + ch.candidate().status() + ")"
+                    : " (" + Metrics.label(ch.metric()) + " " + ch.estimate().describe() + " at "
+                    + ch.estimate().level() + ", p = " + pText(ch.estimate().p()) + ")"));
         }
         return "**" + reg.size() + (reg.size() == 1 ? " regression**: " : " regressions**: ") + String.join("; ", names) + ".";
+    }
+
+    /**
+     * The results not judged because their sample sizes cannot reach a 99% interval, with the sizes, the
+     * best p they allow, and what is needed; empty when there are none.
+     */
+    public static String tooSmallLine(Comparison c) {
+        List<Change> small = c.with(Verdict.N_TOO_SMALL);
+        if (small.isEmpty()) {
+            return "";
+        }
+        Map<String, Integer> bySizes = new LinkedHashMap<>();
+        small.forEach(ch -> bySizes.merge(ch.estimate().m() + " vs " + ch.estimate().n() + " samples (smallest p "
+                + pText(MannWhitney.smallestP(ch.estimate().m(), ch.estimate().n())) + ")", 1, Integer::sum));
+        List<String> sizes = new ArrayList<>();
+        bySizes.forEach((s, n) -> sizes.add(n + " at " + s));
+        int needed = RatioEstimate.samplesNeeded(Comparison.CONFIDENCE);
+        return "**n too small** for " + small.size() + " of " + c.changes().size() + " results: " + String.join(", ", sizes)
+                + " cannot give a " + Comparison.CONFIDENCE_PCT + "% interval, so they were not judged. Run both sides with at least "
+                + needed + " measured iterations (e.g. --iterations " + needed + ").";
     }
 
     /** {@code 5%}, {@code 2.5%}. */
@@ -75,10 +135,16 @@ public final class CompareReport {
         return java.math.BigDecimal.valueOf(v).stripTrailingZeros().toPlainString() + "%";
     }
 
-    private static String side(dev.loomlab.core.result.Result r, Double median, String metric) {
+    /** A p-value with two significant digits: {@code 0.0079}, {@code 0.1}, {@code 1}. */
+    static String pText(double p) {
+        String s = String.format(Locale.ROOT, "%.2g", p);
+        return s.contains("e") || !s.contains(".") ? s : s.replaceAll("0+$", "").replaceAll("\\.$", "");
+    }
+
+    private static String side(dev.loomlab.core.result.Result r, Double mean, String metric) {
         if (!r.ok()) {
             return r.status().json();
         }
-        return median == null ? "n/a" : Metrics.withUnit(metric, median);
+        return mean == null ? "n/a" : Metrics.withUnit(metric, mean);
     }
 }

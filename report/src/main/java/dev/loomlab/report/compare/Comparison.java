@@ -4,25 +4,36 @@ import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
 import dev.loomlab.report.analysis.Metrics;
-import dev.loomlab.report.analysis.Significance;
+import dev.loomlab.report.analysis.RatioEstimate;
+import dev.loomlab.report.analysis.Score;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Two runs matched result by result ({@link ResultKey}) and judged on one metric: the change in median
- * and whether it is significant ({@link Significance}). A change is a regression when it is worse by more
- * than the threshold and significant (for {@code _per_s} metrics lower is worse, for all others higher).
- * Where a run holds one key twice, its first result is used.
+ * Two runs matched result by result ({@link ResultKey}) and judged on one metric, distribution-free: the
+ * Hodges-Lehmann estimate of the ratio candidate / baseline with its exact {@value #CONFIDENCE_PCT}%
+ * confidence interval and the exact Mann-Whitney p ({@link RatioEstimate}). A change is a regression when
+ * the whole interval lies beyond the threshold on the worse side — for a metric better lower (wall time)
+ * its lower bound above 1 + threshold, for a {@code _per_s} metric (better higher) its upper bound below
+ * 1 − threshold — and an improvement the other way round. When the sample sizes cannot give a
+ * {@value #CONFIDENCE_PCT}% interval at all (3 vs 3, 4 vs 4), the verdict is {@link Verdict#N_TOO_SMALL},
+ * not a regression. Where a run holds one key twice, its first result is used.
  *
- * @param metric the metric judged, e.g. {@code wall_ms}
+ * @param metric the metric judged, e.g. {@code wall_ms}; null: each result's own {@link Score#metric}
  * @param thresholdPct changes within ± this many percent are no change
  */
 public record Comparison(String metric, double thresholdPct, List<Change> changes, List<Result> onlyInBaseline,
                          List<Result> onlyInCandidate) {
+    /** The confidence of the ratio's interval. */
+    public static final double CONFIDENCE = 0.99;
+    public static final int CONFIDENCE_PCT = 99;
 
+    /** @param metric the metric to judge, or null for each result's {@link Score#metric} */
     public static Comparison of(List<Result> baseline, List<Result> candidate, String metric, double thresholdPct,
                                 boolean anyJdk) {
         Map<ResultKey, Result> base = index(baseline, anyJdk);
@@ -34,7 +45,7 @@ public record Comparison(String metric, double thresholdPct, List<Change> change
             if (c == null) {
                 onlyBase.add(b);
             } else {
-                changes.add(change(key, b, c, metric, thresholdPct));
+                changes.add(change(key, b, c, metric == null ? Score.metric(b) : metric, thresholdPct));
             }
         });
         List<Result> onlyCand = cand.entrySet().stream().filter(e -> !base.containsKey(e.getKey())).map(Map.Entry::getValue).toList();
@@ -49,25 +60,74 @@ public record Comparison(String metric, double thresholdPct, List<Change> change
         return !regressions().isEmpty();
     }
 
+    /** The changes with this verdict. */
+    public List<Change> with(Verdict v) {
+        return changes.stream().filter(c -> c.verdict() == v).toList();
+    }
+
+    /** The metrics judged, in first-seen order (one, unless each result's score differs). */
+    public List<String> metrics() {
+        Set<String> names = new LinkedHashSet<>();
+        if (metric != null) {
+            names.add(metric);
+        }
+        changes.forEach(c -> names.add(c.metric()));
+        return List.copyOf(names);
+    }
+
     static Change change(ResultKey key, Result b, Result c, String metric, double thresholdPct) {
+        Double meanB = Metrics.mean(b, metric);
+        Double meanC = Metrics.mean(c, metric);
         if (b.ok() && !c.ok() && c.status() != Status.NOT_APPLICABLE) {
-            return new Change(key, b, c, Metrics.median(b, metric), null, null, null, Verdict.NOW_FAILING);
+            return new Change(key, b, c, metric, meanB, null, null, Verdict.NOW_FAILING, null);
         }
         if (!b.ok() && b.status() != Status.NOT_APPLICABLE && c.ok()) {
-            return new Change(key, b, c, null, Metrics.median(c, metric), null, null, Verdict.NOW_OK);
+            return new Change(key, b, c, metric, null, meanC, null, Verdict.NOW_OK, null);
         }
-        Summary sb = Metrics.summary(b, metric);
-        Summary sc = Metrics.summary(c, metric);
-        if (!b.ok() || !c.ok() || sb == null || sc == null || sb.median() == 0) {
-            return new Change(key, b, c, sb == null ? null : sb.median(), sc == null ? null : sc.median(), null, null,
-                    Verdict.NOT_COMPARABLE);
+        if (!b.ok() || !c.ok()) {
+            return new Change(key, b, c, metric, null, null, null, Verdict.NOT_COMPARABLE,
+                    "baseline " + b.status().json().replace('_', ' ') + ", candidate " + c.status().json().replace('_', ' '));
         }
-        double pct = (sc.median() - sb.median()) / Math.abs(sb.median()) * 100;
-        Significance s = Significance.of(sb, sc);
-        double worse = Metrics.higherIsBetter(metric) ? -pct : pct;
-        Verdict v = !s.significant() || Math.abs(pct) <= thresholdPct ? Verdict.UNCHANGED
-                : worse > 0 ? Verdict.REGRESSED : Verdict.IMPROVED;
-        return new Change(key, b, c, sb.median(), sc.median(), pct, s, v);
+        double[] sb = samples(Metrics.summary(b, metric));
+        double[] sc = samples(Metrics.summary(c, metric));
+        if (sb == null || sc == null) {
+            return new Change(key, b, c, metric, meanB, meanC, null, Verdict.NOT_COMPARABLE,
+                    "no " + metric + " samples " + (sb == null ? "in the baseline" : "in the candidate"));
+        }
+        if (!positive(sb) || !positive(sc)) {
+            return new Change(key, b, c, metric, meanB, meanC, null, Verdict.NOT_COMPARABLE,
+                    "a value of " + metric + " is zero or negative: no ratio");
+        }
+        RatioEstimate e = RatioEstimate.of(sb, sc, CONFIDENCE);
+        Verdict v;
+        if (!e.reachable()) {
+            v = Verdict.N_TOO_SMALL;
+        } else {
+            double t = thresholdPct / 100;
+            boolean up = e.low() > 1 + t;
+            boolean down = e.high() < 1 - t;
+            boolean higherBetter = Metrics.higherIsBetter(metric);
+            v = up ? (higherBetter ? Verdict.IMPROVED : Verdict.REGRESSED)
+                    : down ? (higherBetter ? Verdict.REGRESSED : Verdict.IMPROVED)
+                    : Verdict.UNCHANGED;
+        }
+        return new Change(key, b, c, metric, meanB, meanC, e, v, null);
+    }
+
+    private static double[] samples(Summary s) {
+        if (s == null || s.samples() == null || s.samples().isEmpty()) {
+            return null;
+        }
+        return s.samples().stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    private static boolean positive(double[] values) {
+        for (double v : values) {
+            if (!(v > 0)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Map<ResultKey, Result> index(List<Result> results, boolean anyJdk) {

@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A bar chart of one metric: a bar per result (category) and JDK (series) at the median, a whisker for its
- * 99.9% CI; for wall time also each result's bound (a dash across its bar) and the article's published
- * figure as a bar of its own beside ours.
+ * A bar chart of one metric: a bar per result (category) and JDK (series) at the mean, a whisker for the
+ * 99.9% CI of the mean (none, and an {@code n<3} label, with fewer samples); for wall time also each
+ * result's bound (a dash across its bar) and the article's published figure as a bar of its own beside ours.
  */
 final class BarChart {
     /** Values spanning more than this ratio are drawn on a log axis. */
@@ -63,7 +63,7 @@ final class BarChart {
                     continue;
                 }
                 values.add(value(m));
-                all.add(m.median());
+                all.add(m.mean());
                 if (wall && r.boundMs() != null) {
                     bounds.add(r.boundMs());
                     all.add(r.boundMs());
@@ -91,18 +91,28 @@ final class BarChart {
         return spec;
     }
 
-    /** {@code {median, low, high, n}}: the CI bounds null without a CI. */
+    /**
+     * {@code {mean, low, high, n, median, note}}: the mean with the bounds of the 99.9% CI of the mean (null
+     * with too few samples for one, and {@code note} then {@code n<3}), the sample count, and the median, a
+     * descriptive figure for the tooltip.
+     */
     static ObjectNode value(Summary m) {
         ObjectNode v = Json.mapper().createObjectNode();
-        v.put("median", m.median());
+        v.put("mean", m.mean());
         if (m.ci999() != null) {
-            v.put("low", m.ci999()[0]);
-            v.put("high", m.ci999()[1]);
+            v.put("low", m.ci999().low());
+            v.put("high", m.ci999().high());
         } else {
             v.putNull("low");
             v.putNull("high");
         }
-        v.put("n", m.samples() == null ? 1 : m.samples().size());
+        v.put("n", m.n());
+        v.put("median", m.median());
+        if (m.hasInterval()) {
+            v.putNull("note");
+        } else {
+            v.put("note", "n<" + Summary.MIN_CI_SAMPLES);
+        }
         return v;
     }
 

@@ -148,10 +148,11 @@ public final class HtmlReport {
                 <section id="reading">
                 <h2>Reading this report</h2>
                 <ul>
-                <li>Each bar is a result's median over every measured iteration of every fork; the whisker is the 99.9% \
-                confidence interval of the mean (Student t), drawn to the axis where it reaches below it. Three iterations \
-                give wide intervals.</li>
-                <li>The dashed dash across a bar is its bound, the best time physics allows; efficiency = bound / median.</li>
+                <li>Each bar (and each point of a curve) is a result's mean over every measured iteration of every fork; \
+                the whisker is the 99.9% confidence interval of that mean (Student t), drawn to the axis where it reaches \
+                below it. Three iterations give wide intervals; with fewer than three there is none, and the bar is \
+                labelled n&lt;3. The median is in the tooltip, as a description only.</li>
+                <li>The dashed dash across a bar is its bound, the best time physics allows; efficiency = bound / mean.</li>
                 <li>Grey bars and dotted curves are the article's published figures, measured on the article's hardware: \
                 compare ratios, not times.</li>
                 <li>A sweep (one parameter or a pool size at three or more values, all else equal) is drawn as curves; \

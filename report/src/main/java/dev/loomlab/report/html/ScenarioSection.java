@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * One scenario's part of report.html: its headline metric as bars (median, CI, bound, the article's figure),
+ * One scenario's part of report.html: its headline metric as bars (mean, 99.9% CI of the mean, bound, the article's figure),
  * its sweeps as curves, its latency distributions, every other metric as a small chart, and its table.
  * All of it is driven by the metric names the results carry, so a new scenario's metrics are drawn
  * without a change here.
@@ -35,7 +35,7 @@ final class ScenarioSection {
             sb.append("<p class=\"note\">No result of this scenario was measured ok; see the table and the list below.</p>\n");
         } else {
             List<Result> drawn = ok.stream().filter(r -> Metrics.summary(r, headline) != null).toList();
-            sb.append(charts.add(BarChart.spec(scenario + ": " + Metrics.label(headline) + " by model (median, 99.9% CI)",
+            sb.append(charts.add(BarChart.spec(scenario + ": " + Metrics.label(headline) + " by model (mean, 99.9% CI)",
                     headline, drawn, labels), "wide"));
             List<String> notDrawn = results.stream().filter(r -> !r.ok()).map(r -> r.model() + " " + Fmt.params(r.params())
                     + " (" + r.status() + ")").toList();
@@ -71,12 +71,12 @@ final class ScenarioSection {
                 continue;
             }
             List<Result> with = ok.stream().filter(r -> Metrics.summary(r, metric) != null).toList();
-            Set<Double> medians = new HashSet<>();
-            with.forEach(r -> medians.add(Metrics.median(r, metric)));
-            if (medians.size() == 1 && with.size() > 1) {
-                constant.add(metric + " " + figure(medians.iterator().next()));
+            Set<Double> means = new HashSet<>();
+            with.forEach(r -> means.add(Metrics.mean(r, metric)));
+            if (means.size() == 1 && with.size() > 1) {
+                constant.add(metric + " " + figure(means.iterator().next()));
             } else {
-                grid.append(charts.add(BarChart.spec(Metrics.label(metric), metric, with, labels), "small"));
+                grid.append(charts.add(BarChart.spec(Metrics.label(metric) + " (mean, 99.9% CI)", metric, with, labels), "small"));
             }
         }
         StringBuilder sb = new StringBuilder();

@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A sweep as curves: the metric's median (with 99.9% CI whiskers) against the swept quantity, one curve
+ * A sweep as curves: the metric's mean (with whiskers for the 99.9% CI of the mean) against the swept quantity, one curve
  * per model, its knee marked; for wall time also the bound and the article's figures as dashed curves;
  * results off the curves (an unsized model beside a pool-size sweep) as horizontal lines.
  */
@@ -25,8 +25,8 @@ final class SweepChart {
         boolean wall = sweep.metric().equals(Metrics.WALL);
         ObjectNode spec = Json.mapper().createObjectNode();
         spec.put("kind", "curves");
-        spec.put("title", sweep.scenario() + ": " + Metrics.label(sweep.metric()) + " against " + sweep.axisLabel()
-                + (sweep.fixed().isEmpty() ? "" : " · " + sweep.fixed()));
+        spec.put("title", sweep.scenario() + ": " + Metrics.label(sweep.metric()) + " (mean, 99.9% CI) against "
+                + sweep.axisLabel() + (sweep.fixed().isEmpty() ? "" : " · " + sweep.fixed()));
         spec.put("xName", sweep.axisLabel());
         spec.put("yName", Metrics.label(sweep.metric()));
         spec.put("xLog", sweep.logX());
@@ -44,7 +44,7 @@ final class SweepChart {
                 v.put("x", p.x());
                 v.put("label", labels.full(p.result()));
                 points.add(v);
-                ys.add(m.median());
+                ys.add(m.mean());
                 if (wall && p.result().boundMs() != null) {
                     bound.addArray().add(p.x()).add(p.result().boundMs());
                     ys.add(p.result().boundMs());
@@ -60,7 +60,7 @@ final class SweepChart {
         }
         ArrayNode refs = spec.putArray("references");
         for (Result r : sweep.references()) {
-            double v = Metrics.median(r, sweep.metric());
+            double v = Metrics.mean(r, sweep.metric());
             refs.addObject().put("name", labels.full(r)).put("value", v);
             ys.add(v);
         }

@@ -33,6 +33,11 @@
     if (a >= 1) { return v.toFixed(2); }
     return v.toFixed(3);
   }
+  /** A mean with its 99.9% CI and sample count, or with the note that there are too few samples for one. */
+  function meanCi(v) {
+    return fmt(v.mean) + (v.low !== null ? ' (99.9% CI of the mean ' + fmt(v.low) + ' to ' + fmt(v.high) + ')' : ' (' + v.note + ': no CI)')
+      + ', ' + v.n + (v.n === 1 ? ' iteration' : ' iterations');
+  }
   /** The stretched percentile axis back to a percentile: 1 → 90%, 2 → 99%, 3 → 99.9%. */
   function percentile(t) {
     if (t <= 0) { return '0%'; }
@@ -61,7 +66,7 @@
   }
 
   /**
-   * The top of a value axis: room above the tallest median, bound or published figure; a CI whisker
+   * The top of a value axis: room above the tallest mean, bound or published figure; a CI whisker
    * reaching higher is cut there (marked with a chevron) rather than squash every bar. Null: automatic.
    */
   function axisTop(figures, highs, log) {
@@ -75,7 +80,7 @@
   function lowest(spec) {
     var min = Infinity;
     spec.series.forEach(function (s) {
-      s.values.forEach(function (v) { if (v && v.median > 0) { min = Math.min(min, v.median); } });
+      s.values.forEach(function (v) { if (v && v.mean > 0) { min = Math.min(min, v.mean); } });
       s.bounds.forEach(function (b) { if (b > 0) { min = Math.min(min, b); } });
     });
     return isFinite(min) ? min : 1;
@@ -139,7 +144,12 @@
     var series = [];
     spec.series.forEach(function (s, i) {
       series.push({type: 'bar', name: s.name, barWidth: pct(bw), barGap: pct(gap),
-        data: s.values.map(function (v) { return v ? v.median : '-'; })});
+        data: s.values.map(function (v) { return v ? v.mean : '-'; }),
+        // Too few samples for an interval: the bar says so where its whisker would be.
+        label: {show: true, position: 'top', fontSize: 10, formatter: function (p) {
+          var v = s.values[p.dataIndex];
+          return v && v.note ? v.note : '';
+        }}});
       var ci = [];
       s.values.forEach(function (v, c) { if (v && v.low !== null) { ci.push([c, Math.max(v.low, floor), v.high]); } });
       if (ci.length) {
@@ -164,7 +174,7 @@
     var figures = [];
     var highs = [];
     spec.series.forEach(function (s) {
-      s.values.forEach(function (v) { if (v) { figures.push(v.median); if (v.high !== null) { highs.push(v.high); } } });
+      s.values.forEach(function (v) { if (v) { figures.push(v.mean); if (v.high !== null) { highs.push(v.high); } } });
       s.bounds.forEach(function (b) { if (b !== null) { figures.push(b); } });
     });
     (spec.published || []).forEach(function (p) { if (p) { figures.push(p.value); } });
@@ -185,10 +195,9 @@
       spec.series.forEach(function (s) {
         var v = s.values[c];
         if (!v) { return; }
-        lines.push(esc(s.name) + ': ' + fmt(v.median)
-          + (v.low !== null ? ' (99.9% CI ' + fmt(v.low) + ' to ' + fmt(v.high) + ')' : '')
-          + ', ' + v.n + (v.n === 1 ? ' iteration' : ' iterations')
+        lines.push(esc(s.name) + ': mean ' + meanCi(v)
           + (s.bounds[c] !== null ? '; bound ' + fmt(s.bounds[c]) : ''));
+        lines.push(esc(s.name) + ', median of the iterations: ' + fmt(v.median));
       });
       if (spec.published && spec.published[c]) {
         lines.push('article ' + esc(spec.published[c].label) + ': ' + fmt(spec.published[c].value));
@@ -203,11 +212,11 @@
     var o = base(spec);
     var series = [];
     var floor = Infinity;
-    spec.series.forEach(function (s) { s.points.forEach(function (p) { if (p.median > 0) { floor = Math.min(floor, p.median / 2); } }); });
+    spec.series.forEach(function (s) { s.points.forEach(function (p) { if (p.mean > 0) { floor = Math.min(floor, p.mean / 2); } }); });
     if (!spec.yLog || !isFinite(floor)) { floor = spec.yLog ? 1 : -Infinity; }
     spec.series.forEach(function (s) {
       var line = {type: 'line', name: s.name, symbolSize: 7,
-        data: s.points.map(function (p) { return [p.x, p.median]; })};
+        data: s.points.map(function (p) { return [p.x, p.mean]; })};
       if (s.knee) {
         line.markPoint = {symbol: 'pin', symbolSize: 46, label: {fontSize: 10, formatter: 'knee'},
           data: [{name: s.knee.label, coord: [s.knee.x, s.knee.y]}]};
@@ -237,7 +246,7 @@
     var figures = spec.references.map(function (r) { return r.value; });
     var highs = [];
     spec.series.forEach(function (s) {
-      s.points.forEach(function (p) { figures.push(p.median); if (p.high !== null) { highs.push(p.high); } });
+      s.points.forEach(function (p) { figures.push(p.mean); if (p.high !== null) { highs.push(p.high); } });
       s.bound.concat(s.published).forEach(function (b) { figures.push(b[1]); });
     });
     o.xAxis = {type: spec.xLog ? 'log' : 'value', name: spec.xName, nameLocation: 'middle', nameGap: 28, scale: !spec.xLog};
@@ -254,8 +263,8 @@
       spec.series.forEach(function (s) { if (s.name === p.seriesName) { curve = s; } });
       if (curve && p.componentType === 'series' && curve.points[p.dataIndex]) {
         var pt = curve.points[p.dataIndex];
-        return '<b>' + esc(pt.label) + '</b><br>' + esc(spec.yName) + ': ' + fmt(pt.median)
-          + (pt.low !== null ? ' (99.9% CI ' + fmt(pt.low) + ' to ' + fmt(pt.high) + ')' : '');
+        return '<b>' + esc(pt.label) + '</b><br>' + esc(spec.yName) + ': mean ' + meanCi(pt)
+          + '<br>median of the iterations: ' + fmt(pt.median);
       }
       return esc(p.seriesName) + ': ' + (Array.isArray(p.value) ? fmt(p.value[1]) : esc(p.name));
     }};
@@ -286,14 +295,33 @@
       axisLabel: {width: 320, overflow: 'truncate', fontSize: 11}};
     o.xAxis = {type: 'value', axisLabel: {formatter: '{value}%'}};
     o.tooltip = {trigger: 'item', confine: true, formatter: function (p) {
-      return esc(spec.categories[p.dataIndex]) + '<br>' + (p.value > 0 ? '+' : '') + p.value.toFixed(1) + '% · '
-        + esc(spec.verdicts[p.dataIndex].replace('_', ' '));
+      if (p.seriesType !== 'bar') { return ''; }
+      var v = spec.values[p.dataIndex];
+      return esc(spec.categories[p.dataIndex]) + '<br>' + (v > 0 ? '+' : '') + v.toFixed(1) + '% · '
+        + esc(spec.tips[p.dataIndex]);
     }};
+    var ci = [];
+    spec.lows.forEach(function (lo, i) { if (lo !== null) { ci.push([i, lo, spec.highs[i]]); } });
+    var highs = spec.highs.filter(function (h) { return h !== null; });
+    o.xAxis.max = niceCeil(Math.max.apply(null, spec.values.concat(highs, [spec.threshold * 2])));
     o.series = [{type: 'bar', name: 'change',
       data: spec.values.map(function (v, i) { return {value: v, itemStyle: {color: VERDICT[spec.verdicts[i]] || ARTICLE}}; }),
       markLine: {symbol: 'none', silent: true, lineStyle: {type: 'dashed', color: ink()},
-        label: {formatter: '±' + spec.threshold + '%'},
-        data: [{xAxis: spec.threshold}, {xAxis: -spec.threshold}]}}];
+        data: [{xAxis: spec.threshold, label: {formatter: '±' + spec.threshold + '%'}},
+          {xAxis: -spec.threshold, label: {show: false}}]}}];
+    if (ci.length) {
+      // The ratio's interval: a horizontal whisker across each bar.
+      o.series.push({type: 'custom', name: 'CI', data: ci, encode: {y: 0, x: [1, 2]}, silent: true, z: 5,
+        tooltip: {show: false}, renderItem: function (params, api) {
+          var lo = api.coord([api.value(1), api.value(0)]);
+          var hi = api.coord([api.value(2), api.value(0)]);
+          var style = {stroke: ink(), lineWidth: 1.5};
+          return {type: 'group', children: [
+            {type: 'line', shape: {x1: lo[0], y1: lo[1], x2: hi[0], y2: hi[1]}, style: style},
+            {type: 'line', shape: {x1: lo[0], y1: lo[1] - 5, x2: lo[0], y2: lo[1] + 5}, style: style},
+            {type: 'line', shape: {x1: hi[0], y1: hi[1] - 5, x2: hi[0], y2: hi[1] + 5}, style: style}]};
+        }});
+    }
     return o;
   }
 

@@ -25,23 +25,27 @@ class AdvisorTest {
         });
 
         Advice model = topic(advice, "model").get(0);
-        // 3,206 / 402 = 7.98: virtual against the best pool; every sample of virtual is below every pool sample.
+        // Samples 0.98, 1, 1.03 × the median: means 3.01/3 × 3,206 and × 402, a ratio of 7.98 (the median's too).
         assertThat(model.recommendation()).isEqualTo("Use virtual: 8.0× faster than the next best, platform:1000.");
-        assertThat(model.evidence()).anyMatch(l -> l.startsWith("virtual: wall ms median 402 ms (99.9% CI ") && l.endsWith(", 3 iterations)"))
-                .anyMatch(l -> l.startsWith("virtual vs platform:1000: outside both 99.9% CIs"));
+        assertThat(model.evidence())
+                .anyMatch(l -> l.startsWith("virtual: wall ms mean 403 ms (99.9% CI of the mean ") && l.endsWith(", 3 iterations)"))
+                .anyMatch(l -> l.startsWith("virtual vs platform:1000: each mean outside the other's 99.9% CI"));
 
         Advice pool = topic(advice, "pool size").get(0);
-        // W = 200 / (10,000 / 15.092 s) = 301.8 ms; L = (10,000 / 0.402 s) × W = 200 × 15,092 / 402 = 7,508.5.
+        // Mean throughputs: tasks / wall per iteration, averaged: 10,000 / 15.092 s × (1/0.98 + 1 + 1/1.03) / 3
+        // = 662.6 × 0.99709 = 660.7/s for platform:200, 24,876 × 0.99709 = 24,803/s for virtual.
+        // W = 200 / 660.7 = 302.7 ms; L = 24,803 × W = 200 × 15,092 / 402 = 7,508.5 (the common factor cancels).
         assertThat(pool.recommendation()).startsWith("Prefer virtual: a platform pool would need about 7,508 threads")
                 .contains("platform:1000, is 8.0× slower").endsWith("the sweep's knee is at 500 threads.");
         assertThat(pool.evidence()).contains(
-                "platform:200: 10,000 tasks on 200 threads at 663 tasks/s → W = N / λ = 302 ms per task",
-                "best throughput: virtual 24,876 tasks/s (wall median 402 ms)",
-                "knee of the platform curve: platform:500 (6,126 ms wall); beyond it more threads gain less");
+                "platform:200: 10,000 tasks on 200 threads at 661 tasks/s → W = N / λ = 303 ms per task",
+                "best throughput: virtual 24,803 tasks/s (wall mean 403 ms)",
+                "knee of the platform curve: platform:500 (6,146 ms wall); beyond it more threads gain less");
 
         Advice memory = topic(advice, "memory").get(0);
-        // Little's law: virtual keeps 24,876/s × 351 ms (latencies spread evenly 300 … 402 ms) = 8,731 in flight.
-        assertThat(memory.recommendation()).startsWith("Budget about 4.69 KB of heap per in-flight request with virtual at about 8,731");
+        // Little's law: virtual keeps 24,803/s × 351 ms (latencies spread evenly 300 … 402 ms) = 8,706 in flight;
+        // a mean peak heap of 40 MB (38, 40, 42) is 40 × 1,024 / 8,706 = 4.70 KB each.
+        assertThat(memory.recommendation()).startsWith("Budget about 4.70 KB of heap per in-flight request with virtual at about 8,706");
     }
 
     @Test
@@ -50,8 +54,9 @@ class AdvisorTest {
                 Fixtures.ok("cpu", "platform:2", Fixtures.params("tasks", 200), Fixtures.JDK25, new double[]{581, 625, 946}, 200, 3, 20, 268.0, null),
                 Fixtures.ok("cpu", "virtual", Fixtures.params("tasks", 200), Fixtures.JDK25, new double[]{623, 650, 642}, 200, 3, 20, 274.0, null));
         Advice model = topic(Advisor.advise(results), "model").get(0);
-        assertThat(model.recommendation()).startsWith("platform:2, virtual are within noise of each other here (wall ms)");
-        assertThat(model.evidence()).anyMatch(l -> l.startsWith("platform:2 vs virtual: CIs overlap, Mann-Whitney p = "));
+        // Means 717.3 (platform:2) and 638.3 (virtual): virtual ranks first, though its median is the higher.
+        assertThat(model.recommendation()).startsWith("virtual, platform:2 are within noise of each other here (wall ms)");
+        assertThat(model.evidence()).anyMatch(l -> l.startsWith("virtual vs platform:2: 99.9% CIs of the means overlap, exact Mann-Whitney p = "));
     }
 
     @Test

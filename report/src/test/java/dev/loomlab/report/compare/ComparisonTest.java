@@ -8,69 +8,104 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
-/** Matching by scenario, model, params and JDK; a regression is worse beyond the threshold and significant. */
+/**
+ * Matching by scenario, model, params and JDK; a regression is a Hodges-Lehmann ratio whose whole 99%
+ * interval lies beyond the threshold on the worse side; too few samples for that interval are not judged.
+ */
 class ComparisonTest {
     @Test
     void aRunComparedWithItselfHasNoRegression() {
-        List<Result> run = Fixtures.seedsSleep();
+        List<Result> run = Fixtures.seedsSleepFive();
         Comparison c = Comparison.of(run, run, "wall_ms", 5, false);
         assertThat(c.changes()).hasSize(5).allSatisfy(ch -> {
             assertThat(ch.verdict()).isEqualTo(Verdict.UNCHANGED);
-            assertThat(ch.changePct()).isZero();
+            assertThat(ch.estimate().ratio()).isEqualTo(1.0);
+            // The interval at 5 vs 5 spans every pairwise ratio: 0.98 / 1.03 to 1.03 / 0.98.
+            assertThat(ch.estimate().low()).isCloseTo(0.98 / 1.03, within(1e-12));
+            assertThat(ch.estimate().high()).isCloseTo(1.03 / 0.98, within(1e-12));
+            assertThat(ch.estimate().p()).isEqualTo(1.0);
         });
         assertThat(c.regressed()).isFalse();
-        assertThat(CompareReport.markdown(c, "a", "b")).contains("No regression beyond 5% (5 results matched).");
+        assertThat(CompareReport.markdown(c, "a", "b")).contains("No regression beyond 5% (5 results matched).")
+                .contains("| sleep | virtual | tasks=10000 sleep=300ms | 25 | 403 ms | 403 ms | 5 vs 5 | ×1.00 [0.951, 1.05] | 1 | no change |");
     }
 
     @Test
     void oneResultFourTimesSlowerIsARegressionNamedByItsKey() {
-        List<Result> base = Fixtures.seedsSleep();
+        List<Result> base = Fixtures.seedsSleepFive();
         List<Result> cand = new ArrayList<>(base);
         cand.set(2, Fixtures.slower(base.get(2), 4));
         Comparison c = Comparison.of(base, cand, "wall_ms", 5, false);
         assertThat(c.regressions()).hasSize(1);
         Change ch = c.regressions().get(0);
         assertThat(ch.key().label()).isEqualTo("sleep platform:500 tasks=10000 sleep=300ms (Java 25)");
-        assertThat(ch.changePct()).isEqualTo(300.0, org.assertj.core.api.Assertions.within(1e-9));
-        assertThat(ch.significance().outsideBothCis()).isTrue();
+        // Every pairwise ratio is 4 · b_j / b_i: the median 4, the extremes 4 · 0.98 / 1.03 = 3.81 and 4 · 1.03 / 0.98 = 4.20.
+        assertThat(ch.estimate().ratio()).isCloseTo(4.0, within(1e-12));
+        assertThat(ch.estimate().low()).isCloseTo(4 * 0.98 / 1.03, within(1e-12));
+        assertThat(ch.changePct()).isCloseTo(300.0, within(1e-9));
+        assertThat(ch.estimate().p()).isCloseTo(2.0 / 252, within(1e-12));
         assertThat(CompareReport.markdown(c, "a", "b"))
-                .contains("**1 regression**: sleep platform:500 tasks=10000 sleep=300ms (Java 25) (+300.0%, outside both 99.9% CIs");
+                .contains("**1 regression**: sleep platform:500 tasks=10000 sleep=300ms (Java 25) (wall ms ×4.00 [3.81, 4.20] at 99%, p = 0.0079).");
     }
 
     @Test
-    void aChangeWithinTheThresholdOrWithinNoiseIsNoRegression() {
-        // Tight samples: 4% slower is significant, but within a 5% threshold; beyond a 2% one.
-        Result tight = Fixtures.ok("cpu", "virtual", Fixtures.params("tasks", 10), Fixtures.JDK25, new double[]{100, 100.1, 100.2}, 10, 1, 20, null, null);
-        Comparison small = Comparison.of(List.of(tight), List.of(Fixtures.slower(tight, 1.04)), "wall_ms", 5, false);
-        assertThat(small.changes().get(0).verdict()).isEqualTo(Verdict.UNCHANGED);
-        assertThat(small.changes().get(0).significance().significant()).isTrue();
+    void aChangeWhoseIntervalReachesIntoTheThresholdIsNoRegression() {
+        // Tight samples 4% slower: the interval is 1.04 · 100 / 100.4 = 1.036 to 1.04 · 100.4 / 100 = 1.044,
+        // wholly above 1.02 but not above 1.05.
+        Result tight = Fixtures.ok("cpu", "virtual", Fixtures.params("tasks", 10), Fixtures.JDK25,
+                new double[]{100, 100.1, 100.2, 100.3, 100.4}, 10, 1, 20, null, null);
+        Change small = Comparison.of(List.of(tight), List.of(Fixtures.slower(tight, 1.04)), "wall_ms", 5, false).changes().get(0);
+        assertThat(small.verdict()).isEqualTo(Verdict.UNCHANGED);
+        assertThat(small.estimate().low()).isCloseTo(1.04 * 100 / 100.4, within(1e-12));
         Comparison strict = Comparison.of(List.of(tight), List.of(Fixtures.slower(tight, 1.04)), "wall_ms", 2, false);
         assertThat(strict.regressed()).isTrue();
 
-        Result noisy = Fixtures.ok("cpu", "virtual", Fixtures.params("tasks", 10), Fixtures.JDK25, new double[]{60, 64, 75}, 10, 1, 20, null, null);
-        Result noisier = Fixtures.ok("cpu", "virtual", Fixtures.params("tasks", 10), Fixtures.JDK25, new double[]{62, 90, 70}, 10, 1, 20, null, null);
+        // Interleaved samples: the candidate's mean is 12% higher, but its interval reaches below 1.
+        Result noisy = Fixtures.ok("cpu", "virtual", Fixtures.params("tasks", 10), Fixtures.JDK25, new double[]{60, 64, 75, 62, 80}, 10, 1, 20, null, null);
+        Result noisier = Fixtures.ok("cpu", "virtual", Fixtures.params("tasks", 10), Fixtures.JDK25, new double[]{62, 90, 70, 85, 79}, 10, 1, 20, null, null);
         Change ch = Comparison.of(List.of(noisy), List.of(noisier), "wall_ms", 5, false).changes().get(0);
-        assertThat(ch.changePct()).isGreaterThan(5);
+        assertThat(ch.candidateMean() / ch.baselineMean()).isGreaterThan(1.05);
+        assertThat(ch.estimate().low()).isLessThan(1);
         assertThat(ch.verdict()).isEqualTo(Verdict.UNCHANGED);
     }
 
     @Test
     void fasterIsAnImprovementAndThroughputIsBetterHigher() {
-        List<Result> base = Fixtures.seedsSleep();
+        List<Result> base = Fixtures.seedsSleepFive();
         Comparison faster = Comparison.of(base, List.of(Fixtures.slower(base.get(1), 0.5)), "wall_ms", 5, false);
         assertThat(faster.changes().get(0).verdict()).isEqualTo(Verdict.IMPROVED);
         Comparison throughput = Comparison.of(base, List.of(Fixtures.slower(base.get(1), 0.5)), "throughput_per_s", 5, false);
         // The fixture's throughput did not change: only wall did.
         assertThat(throughput.changes().get(0).verdict()).isEqualTo(Verdict.UNCHANGED);
-        Result slowerThroughput = Fixtures.with(base.get(1), "throughput_per_s", 300, 310, 320);
+        // platform:200 does 10,000 tasks in about 15.1 s, about 663 tasks/s; 300 is less than half of it.
+        Result slowerThroughput = Fixtures.with(base.get(1), "throughput_per_s", 300, 305, 310, 315, 320);
         Comparison lower = Comparison.of(base, List.of(slowerThroughput), "throughput_per_s", 5, false);
         assertThat(lower.changes().get(0).verdict()).isEqualTo(Verdict.REGRESSED);
+        Comparison higher = Comparison.of(List.of(slowerThroughput), base, "throughput_per_s", 5, false);
+        assertThat(higher.changes().get(0).verdict()).isEqualTo(Verdict.IMPROVED);
+    }
+
+    @Test
+    void threeSamplesASideAreTooFewToJudgeEvenFourTimesSlower() {
+        List<Result> base = Fixtures.seedsSleep();
+        List<Result> cand = new ArrayList<>(base);
+        cand.set(2, Fixtures.slower(base.get(2), 4));
+        Comparison c = Comparison.of(base, cand, "wall_ms", 5, false);
+        assertThat(c.changes()).allSatisfy(ch -> assertThat(ch.verdict()).isEqualTo(Verdict.N_TOO_SMALL));
+        assertThat(c.regressed()).isFalse();
+        assertThat(c.changes().get(2).estimate().ratio()).isCloseTo(4.0, within(1e-12));
+        assertThat(CompareReport.tooSmallLine(c)).isEqualTo("**n too small** for 5 of 5 results: 5 at 3 vs 3 samples "
+                + "(smallest p 0.1) cannot give a 99% interval, so they were not judged. Run both sides with at least 5 "
+                + "measured iterations (e.g. --iterations 5).");
+        assertThat(CompareReport.markdown(c, "a", "b")).contains("No regression beyond 5% (5 results matched).")
+                .contains("| 3 vs 3 | ×4.00 [no 99% interval] | 0.1 | n too small |");
     }
 
     @Test
     void aResultThatFailsOnlyInTheCandidateIsARegression() {
-        List<Result> base = Fixtures.seedsSleep();
+        List<Result> base = Fixtures.seedsSleepFive();
         Result failed = Fixtures.failed("sleep", "virtual", base.get(0).params(), "timeout: trial exceeded 20m");
         Comparison c = Comparison.of(base, List.of(failed), "wall_ms", 5, false);
         assertThat(c.changes().get(0).verdict()).isEqualTo(Verdict.NOW_FAILING);
@@ -84,12 +119,67 @@ class ComparisonTest {
     }
 
     @Test
+    void withoutAMetricEachResultIsJudgedByItsScore() {
+        List<Result> base = Fixtures.seedsSleepFive();
+        Comparison c = Comparison.of(base, base, null, 5, false);
+        assertThat(c.metric()).isNull();
+        assertThat(c.metrics()).containsExactly("wall_ms");
+        assertThat(CompareReport.intro(c, "a", "b")).contains("wall ms (lower is better)");
+    }
+
+    @Test
     void resultsOnAnotherJdkMatchOnlyWhenJdksAreIgnored() {
-        Result on25 = Fixtures.sleep("virtual", 1000, 100, Fixtures.JDK25, 130, 100.0, null);
-        Result on21 = Fixtures.sleep("virtual", 1000, 100, Fixtures.JDK21, 520, 100.0, null);
+        Result on25 = Fixtures.ok("sleep", "virtual", Fixtures.params("tasks", 1000), Fixtures.JDK25, Fixtures.five(130), 1000, 100, 40, 100.0, null);
+        Result on21 = Fixtures.ok("sleep", "virtual", Fixtures.params("tasks", 1000), Fixtures.JDK21, Fixtures.five(520), 1000, 100, 40, 100.0, null);
         assertThat(Comparison.of(List.of(on21), List.of(on25), "wall_ms", 5, false).changes()).isEmpty();
         Comparison upgrade = Comparison.of(List.of(on21), List.of(on25), "wall_ms", 5, true);
         assertThat(upgrade.changes()).hasSize(1);
         assertThat(upgrade.changes().get(0).verdict()).isEqualTo(Verdict.IMPROVED);
+    }
+
+    @Test
+    void machineDifferencesAreOneWarningEach() {
+        java.util.Map<String, Object> a = new java.util.LinkedHashMap<>();
+        a.put("cpu_model", "AMD EPYC 7763");
+        a.put("cores", 2);
+        a.put("jdks", List.of(java.util.Map.of("version", "25.0.3+9-LTS", "vendor", "Eclipse Adoptium", "home", "/a")));
+        java.util.Map<String, Object> b = new java.util.LinkedHashMap<>(a);
+        assertThat(Machines.warnings(a, b)).isEmpty();
+        b.put("cores", 4);
+        b.put("jdks", List.of(java.util.Map.of("version", "25.0.1+8-LTS", "vendor", "Eclipse Adoptium", "home", "/b")));
+        assertThat(Machines.warnings(a, b)).containsExactly("the machines differ: cores 2 (baseline) vs 4 (candidate)",
+                "the JDKs differ: 25.0.3+9-LTS (baseline) vs 25.0.1+8-LTS (candidate)");
+        b.put("cpu_model", "Intel Xeon");
+        assertThat(Machines.warnings(a, b)).hasSize(3).contains("the machines differ: CPU AMD EPYC 7763 (baseline) vs Intel Xeon (candidate)");
+        assertThat(Machines.warnings(a, java.util.Map.of())).containsExactly(
+                "no summary.json in the candidate: cannot check that both ran on the same machine and JDKs");
+        String md = CompareReport.markdown(Comparison.of(Fixtures.seedsSleepFive(), Fixtures.seedsSleepFive(), "wall_ms", 5, false),
+                "a", "b", Machines.warnings(a, b));
+        assertThat(md).contains("> **warning**: the machines differ: cores 2 (baseline) vs 4 (candidate)");
+    }
+    @Test
+    void resultsMovingTogetherAreWarnedAboutAsTheMachinesDoing() {
+        List<Result> base = Fixtures.seedsSleepFive();
+        List<Result> oneSlower = new ArrayList<>(base);
+        oneSlower.set(2, Fixtures.slower(base.get(2), 4));
+        assertThat(Machines.drift(Comparison.of(base, oneSlower, "wall_ms", 5, false))).isEmpty();
+        // Every result 1.5 times slower: five of five beyond +5% could still be chance (sign test p = 0.0625) …
+        Comparison five = Comparison.of(base, base.stream().map(r -> Fixtures.slower(r, 1.5)).toList(), "wall_ms", 5, false);
+        assertThat(five.regressions()).hasSize(5);
+        assertThat(Machines.drift(five)).isEmpty();
+        // … ten of ten cannot (p = 2/1024): the machine's doing, or a change that touches everything.
+        List<Result> ten = new ArrayList<>(base);
+        for (int tasks = 1; tasks <= 5; tasks++) {
+            ten.add(Fixtures.ok("cpu", "virtual", Fixtures.params("tasks", tasks), Fixtures.JDK25, Fixtures.five(100 * tasks),
+                    tasks, 1, 20, null, null));
+        }
+        Comparison c = Comparison.of(ten, ten.stream().map(r -> Fixtures.slower(r, 1.5)).toList(), "wall_ms", 5, false);
+        assertThat(Machines.drift(c)).get().asString()
+                .startsWith("10 of 10 results moved beyond ±5% the same way (10 up, 0 down; median ratio ×1.50): the machine's speed");
+        // Sign test: 5 of 5 one way is 2 · (1/2)^5 = 0.0625 by chance; 8 of 8 is 2/256 = 0.0078.
+        assertThat(Machines.signTestP(5, 5)).isCloseTo(0.0625, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(Machines.signTestP(8, 8)).isCloseTo(2.0 / 256, org.assertj.core.api.Assertions.within(1e-12));
+        // 15 up and 10 down is noise in both directions: 2 · P(X ≥ 15 | 25 flips) = 0.42.
+        assertThat(Machines.signTestP(15, 25)).isGreaterThan(0.4);
     }
 }

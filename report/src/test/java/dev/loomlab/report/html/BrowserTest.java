@@ -31,7 +31,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The pages open in headless Chromium with no network: every chart draws (SVG with content), the bars
- * show the results' medians, nothing is logged to the console, and a screenshot is taken (kept under
+ * show the results' means, nothing is logged to the console, and a screenshot is taken (kept under
  * target/browser/ for people to look at).
  */
 class BrowserTest {
@@ -66,8 +66,8 @@ class BrowserTest {
         assertThat(new String(bytes, 1, 3, StandardCharsets.US_ASCII)).isEqualTo("PNG");
     }
 
-    /** The medians a bars chart shows for its "measured" series, keyed by category. */
-    private static void assertMedians(JsonNode chart, List<Result> results, Labels labels) {
+    /** The means a bars chart shows for its "measured" series, keyed by category. */
+    private static void assertMeans(JsonNode chart, List<Result> results, Labels labels) {
         JsonNode measured = null;
         for (JsonNode s : chart.get("series")) {
             if (s.get("name").asText().equals("measured")) {
@@ -81,12 +81,12 @@ class BrowserTest {
         for (Result r : results) {
             int i = categories.indexOf(labels.category(r));
             assertThat(i).as(labels.category(r)).isNotNegative();
-            assertThat(measured.get("data").get(i).asDouble()).isEqualTo(Metrics.median(r, Metrics.WALL));
+            assertThat(measured.get("data").get(i).asDouble()).isEqualTo(Metrics.mean(r, Metrics.WALL));
         }
     }
 
     @Test
-    void aReportOfRealTrialsRendersEveryChartWithTheResultsMedians() throws Exception {
+    void aReportOfRealTrialsRendersEveryChartWithTheResultsMeans() throws Exception {
         HeadlessChromium chromium = HeadlessChromium.require(tmp);
         ScenarioCatalog scenarios = ScenarioCatalog.load();
         TrialExecutor executor = new TrialExecutor(scenarios, ModelCatalog.load());
@@ -107,8 +107,8 @@ class BrowserTest {
         int charts = ReportPage.charts(Files.readString(page)).size();
         JsonNode check = open(chromium, page, charts);
         JsonNode headline = check.get("charts").get(0);
-        assertThat(headline.get("title").asText()).isEqualTo("sleep: wall ms by model (median, 99.9% CI)");
-        assertMedians(headline, results, new Labels(results));
+        assertThat(headline.get("title").asText()).isEqualTo("sleep: wall ms by model (mean, 99.9% CI)");
+        assertMeans(headline, results, new Labels(results));
         assertThat(check.get("charts")).anySatisfy(c -> assertThat(c.get("kind").asText()).isEqualTo("curves"));
         assertThat(check.get("charts")).anySatisfy(c -> assertThat(c.get("kind").asText()).isEqualTo("percentiles"));
         screenshot(chromium, page, "real-run.png", 2400);
@@ -123,7 +123,7 @@ class BrowserTest {
         int charts = ReportPage.charts(Files.readString(page)).size();
         JsonNode check = open(chromium, page, charts);
         List<Result> sleep = results.stream().filter(r -> r.scenario().equals("sleep")).toList();
-        assertMedians(check.get("charts").get(0), sleep, new Labels(sleep));
+        assertMeans(check.get("charts").get(0), sleep, new Labels(sleep));
         JsonNode article = null;
         for (JsonNode s : check.get("charts").get(0).get("series")) {
             if (s.get("name").asText().equals("article")) {
@@ -138,11 +138,13 @@ class BrowserTest {
     @Test
     void theComparePageRenders() throws Exception {
         HeadlessChromium chromium = HeadlessChromium.require(tmp);
-        List<Result> base = Fixtures.seedsSleep();
+        List<Result> base = Fixtures.seedsSleepFive();
         List<Result> cand = new ArrayList<>(base);
         cand.set(2, Fixtures.slower(base.get(2), 4));
+        cand.set(3, Fixtures.slower(base.get(3), 0.5));
         Path page = tmp.resolve("compare.html");
-        Files.writeString(page, CompareHtml.render(Comparison.of(base, cand, "wall_ms", 5, false), "a", "b"));
+        Files.writeString(page, CompareHtml.render(Comparison.of(base, cand, "wall_ms", 5, false), "a", "b",
+                List.of("the machines differ: cores 2 (baseline) vs 4 (candidate)")));
         JsonNode check = open(chromium, page, 1);
         assertThat(check.get("charts").get(0).get("kind").asText()).isEqualTo("changes");
         screenshot(chromium, page, "compare.png", 900);

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /** report.html carries every figure it draws, loads nothing from elsewhere, and lists what is not ok. */
 class HtmlReportTest {
@@ -56,13 +57,13 @@ class HtmlReportTest {
     }
 
     @Test
-    void everyScenarioHasABarChartOfItsMediansWithBoundsAndTheArticlesFigures() throws Exception {
+    void everyScenarioHasABarChartOfItsMeansWithTheirIntervalsBoundsAndTheArticlesFigures() throws Exception {
         String html = render();
         List<JsonNode> bars = ReportPage.charts(html, "bars").stream()
                 .filter(c -> c.get("title").asText().contains("by model")).toList();
         assertThat(bars).extracting(c -> c.get("title").asText()).containsExactly(
-                "sleep: wall ms by model (median, 99.9% CI)", "mixed: wall ms by model (median, 99.9% CI)",
-                "fanout: wall ms by model (median, 99.9% CI)");
+                "sleep: wall ms by model (mean, 99.9% CI)", "mixed: wall ms by model (mean, 99.9% CI)",
+                "fanout: wall ms by model (mean, 99.9% CI)");
         JsonNode sleep = bars.get(0);
         assertThat(sleep.get("categories")).extracting(JsonNode::asText)
                 .containsExactly("virtual", "platform:200", "platform:500", "platform:800", "platform:1000");
@@ -71,8 +72,12 @@ class HtmlReportTest {
         List<Result> seeds = Fixtures.seedsSleep();
         for (int i = 0; i < seeds.size(); i++) {
             Summary wall = (Summary) seeds.get(i).metrics().get("wall_ms");
+            // The samples are 0.98, 1 and 1.03 × the median: their mean is 1.01/3 × the median.
+            assertThat(measured.get("values").get(i).get("mean").asDouble()).isCloseTo(wall.median() * 3.01 / 3, within(1e-9));
+            assertThat(measured.get("values").get(i).get("low").asDouble()).isEqualTo(wall.ci999().low());
+            assertThat(measured.get("values").get(i).get("high").asDouble()).isEqualTo(wall.ci999().high());
+            assertThat(measured.get("values").get(i).get("n").asInt()).isEqualTo(3);
             assertThat(measured.get("values").get(i).get("median").asDouble()).isEqualTo(wall.median());
-            assertThat(measured.get("values").get(i).get("low").asDouble()).isEqualTo(wall.ci999()[0]);
             assertThat(measured.get("bounds").get(i).asDouble()).isEqualTo(seeds.get(i).boundMs());
             assertThat(sleep.get("published").get(i).get("value").asDouble()).isEqualTo(seeds.get(i).published().wallMs());
         }
@@ -87,8 +92,8 @@ class HtmlReportTest {
         assertThat(mixed.get("series")).extracting(s -> s.get("name").asText()).containsExactly("Java 21", "Java 25");
         assertThat(mixed.get("categories")).extracting(JsonNode::asText).containsExactly(
                 "virtual\nyield-every=0", "platform:100\nyield-every=0", "virtual\nyield-every=10000", "platform:100\nyield-every=10000");
-        assertThat(mixed.get("series").get(0).get("values").get(0).get("median").asDouble()).isEqualTo(520.0);
-        assertThat(mixed.get("series").get(1).get("values").get(0).get("median").asDouble()).isEqualTo(500.0);
+        assertThat(mixed.get("series").get(0).get("values").get(0).get("mean").asDouble()).isCloseTo(520.0 * 3.01 / 3, within(1e-9));
+        assertThat(mixed.get("series").get(1).get("values").get(0).get("mean").asDouble()).isCloseTo(500.0 * 3.01 / 3, within(1e-9));
     }
 
     @Test
@@ -103,7 +108,8 @@ class HtmlReportTest {
         assertThat(platform.get("bound")).hasSize(4);
         assertThat(platform.get("published").get(0).get(1).asDouble()).isEqualTo(15_549.0);
         assertThat(sweep.get("references").get(0).get("name").asText()).isEqualTo("virtual");
-        assertThat(sweep.get("references").get(0).get("value").asDouble()).isEqualTo(402.0);
+        assertThat(sweep.get("references").get(0).get("value").asDouble()).isCloseTo(402.0 * 3.01 / 3, within(1e-9));
+        assertThat(sweep.get("title").asText()).contains("wall ms (mean, 99.9% CI)");
     }
 
     @Test
@@ -143,7 +149,7 @@ class HtmlReportTest {
     void otherMetricsAreChartedByNameAndConstantOnesSummarised() throws Exception {
         String html = render();
         assertThat(ReportPage.charts(html, "bars")).extracting(c -> c.get("title").asText())
-                .contains("throughput per s", "peak heap mb");
+                .contains("throughput per s (mean, 99.9% CI)", "peak heap mb (mean, 99.9% CI)");
         assertThat(body(html)).contains("The same for every result of sleep: peak_heap_mb 40, threads_peak 10.");
     }
 
@@ -180,5 +186,39 @@ class HtmlReportTest {
         String html = HtmlReport.render(List.of(failed), Map.of(), List.of());
         assertThat(ReportPage.charts(html)).isEmpty();
         assertThat(body(html)).contains("No result of this scenario was measured ok").contains("timeout: trial exceeded 6s");
+    }
+    @Test
+    void noChartLabelOrTableHeaderPairsTheMedianWithAnInterval() throws Exception {
+        String html = render();
+        List<JsonNode> charts = ReportPage.charts(html);
+        assertThat(charts).isNotEmpty();
+        for (JsonNode c : charts) {
+            for (String field : List.of("title", "yName", "xName")) {
+                if (c.has(field)) {
+                    dev.loomlab.report.RenderersTest.assertNoMedianWithAnInterval(c.get(field).asText());
+                }
+            }
+        }
+        java.util.regex.Matcher th = Pattern.compile("<th[^>]*>(.*?)</th>").matcher(body(html));
+        int headers = 0;
+        while (th.find()) {
+            dev.loomlab.report.RenderersTest.assertNoMedianWithAnInterval(th.group(1));
+            headers++;
+        }
+        assertThat(headers).isGreaterThan(10);
+        assertThat(body(html)).contains("<th class=\"num\">wall ms (mean ± 99.9% ci)</th>");
+    }
+
+    @Test
+    void aTwoSampleResultIsDrawnWithoutAnInterval() throws Exception {
+        Result two = Fixtures.ok("sleep", "virtual", Fixtures.params("tasks", 10), Fixtures.JDK25, new double[]{100, 110},
+                10, 1, 20, 100.0, null);
+        String html = HtmlReport.render(List.of(two), Map.of(), List.of());
+        JsonNode value = ReportPage.charts(html, "bars").get(0).get("series").get(0).get("values").get(0);
+        assertThat(value.get("mean").asDouble()).isEqualTo(105.0);
+        assertThat(value.get("low").isNull()).isTrue();
+        assertThat(value.get("high").isNull()).isTrue();
+        assertThat(value.get("note").asText()).isEqualTo("n<3");
+        assertThat(body(html)).contains("<td class=\"num\">105 (n&lt;3)</td>");
     }
 }
