@@ -91,7 +91,7 @@ class RunContractTest {
         assertThat(virtual.get("metrics").get("carriers").get("max").asDouble()).isGreaterThanOrEqualTo(1.0);
 
         assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(3);
-        assertThat(o.out()).contains("platform:10").contains("virtual").contains("wall ms (mean ± 99.9% ci)");
+        assertThat(o.out()).contains("platform:10").contains("virtual").contains("score (mean ± 99.9% ci)");
         JsonNode summary = Json.mapper().readTree(out.resolve("summary.json").toFile());
         for (String k : List.of("cores", "cpu_model", "memory_mb", "os", "container", "jdks", "loomlab_version", "started", "ended")) {
             assertThat(summary.has(k)).as(k).isTrue();

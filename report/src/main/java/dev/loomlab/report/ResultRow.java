@@ -1,21 +1,26 @@
 package dev.loomlab.report;
 
+import dev.loomlab.core.outcome.JavaVersion;
 import dev.loomlab.core.result.Result;
+import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.stats.LatencySummary;
 import dev.loomlab.core.stats.Summary;
+import dev.loomlab.report.analysis.Metrics;
 import dev.loomlab.report.analysis.Score;
 
 import java.util.List;
 
 /**
  * The headline figures of one result as text cells, shared by the console table, report.md and
- * report.html: the score ({@link Score}, wall time) as its mean ± the half-width of the 99.9% CI of the
- * mean ({@code (n<3)} instead where there are too few samples for one), bound, efficiency (bound / mean),
- * p99 task latency, then CPU, RSS and threads as medians per iteration, and the article's figure.
+ * report.html: the score ({@link Score}: the wall time for most scenarios, its metric named otherwise) as
+ * its mean ± the half-width of the 99.9% CI of the mean ({@code (n<3)} instead where there are too few
+ * samples for one), bound, efficiency (bound / mean), p99 task latency, then CPU, RSS and threads of the
+ * process under test (the server for web and echo, else the trial JVM) as medians per iteration, and the
+ * article's figure.
  */
 public final class ResultRow {
     public static final List<String> HEADER = List.of("scenario", "model", "params", "jdk", "status",
-            "wall ms (mean ± 99.9% ci)", "bound ms", "eff", "p99 task ms", "cpu %", "rss MB", "threads", "published ms", "notes");
+            "score (mean ± 99.9% ci)", "bound ms", "eff", "p99 task ms", "cpu %", "rss MB", "threads", "published ms", "notes");
 
     /** Workload figures worth a glance, shown in the notes cell when a result has them: metric → label. */
     private static final java.util.Map<String, String> NOTES = notes();
@@ -32,12 +37,19 @@ public final class ResultRow {
             return List.of(r.scenario(), r.model(), Fmt.params(r.params()), jdk, status, "—", Fmt.num(r.boundMs()),
                     "", "", "", "", "", published, "");
         }
-        String wallText = Fmt.meanCi(summary(r, Score.metric(r)));
-        Object lat = r.metrics().get("task_latency_ms");
+        String score = Score.metric(r);
+        // The score's unit beside it unless it is the wall time, which most rows have.
+        String wallText = Fmt.meanCi(summary(r, score)) + (score.equals(Metrics.WALL) ? " ms" : " " + score);
+        // A server under test (web, echo) is what the CPU, RSS and threads columns describe; the load side's
+        // own figures go to the notes, labelled.
+        boolean underTest = summary(r, Metric.SERVER_PEAK_RSS_MB) != null;
+        Object lat = r.metrics().get(Metric.TASK_LATENCY_MS);
         String p99 = lat instanceof LatencySummary l ? Fmt.num(l.p99()) : "n/a";
         return List.of(r.scenario(), r.model(), Fmt.params(r.params()), jdk, status, wallText, Fmt.num(r.boundMs()),
                 r.efficiency() == null ? "n/a" : String.format(java.util.Locale.ROOT, "%.2f", r.efficiency()),
-                p99, median(r, "cpu_util_pct"), median(r, "peak_rss_mb"), count(r, "threads_peak"), published, notes(r));
+                p99, median(r, underTest ? Metric.SERVER_CPU_PCT : Metric.CPU_UTIL_PCT),
+                median(r, underTest ? Metric.SERVER_PEAK_RSS_MB : Metric.PEAK_RSS_MB),
+                count(r, underTest ? Metric.SERVER_THREADS_PEAK : Metric.THREADS_PEAK), published, notes(r, underTest));
     }
 
     private static java.util.Map<String, String> notes() {
@@ -47,15 +59,20 @@ public final class ResultRow {
         m.put("connections_opened", "connections");
         m.put("server_open_peak", "held");
         m.put("server_carriers", "server carriers");
-        m.put("server_threads_peak", "server threads");
-        m.put("server_peak_rss_mb", "server rss MB");
         m.put("server_thread_limit", "thread limit");
         return m;
     }
 
-    /** e.g. "errors 0, server carriers 2, server rss MB 310" (medians), and an article figure of another metric. */
-    private static String notes(Result r) {
+    /**
+     * e.g. "errors 0, server carriers 2" (medians), an article figure of another metric, and for a server under
+     * test the load side's own CPU, RSS and threads.
+     */
+    private static String notes(Result r, boolean underTest) {
         java.util.StringJoiner out = new java.util.StringJoiner(", ");
+        if (underTest) {
+            out.add("load side: cpu % " + median(r, Metric.CPU_UTIL_PCT) + ", rss MB " + median(r, Metric.PEAK_RSS_MB)
+                    + ", threads " + count(r, Metric.THREADS_PEAK));
+        }
         if (r.published() != null && r.published().wallMs() == null) {
             out.add("published " + JmhTable.published(r));
         }
@@ -84,13 +101,6 @@ public final class ResultRow {
 
     /** The feature release of a Java version: {@code 21} of {@code 21.0.8+9-LTS}. */
     static String featureOf(String version) {
-        if (version == null) {
-            return "?";
-        }
-        int end = 0;
-        while (end < version.length() && Character.isDigit(version.charAt(end))) {
-            end++;
-        }
-        return end == 0 ? version : version.substring(0, end);
+        return JavaVersion.featureOf(version);
     }
 }

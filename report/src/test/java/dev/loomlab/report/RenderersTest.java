@@ -131,7 +131,7 @@ public class RenderersTest {
         List<Result> results = List.of(ok(), jdk21, twoSamples(), failed());
         String console = ConsoleReport.render(results);
         String md = MarkdownReport.render(results, Map.of("cores", 2));
-        assertThat(ResultRow.HEADER).contains("wall ms (mean ± 99.9% ci)");
+        assertThat(ResultRow.HEADER).contains("score (mean ± 99.9% ci)");
         assertThat(headers(console)).hasSizeGreaterThanOrEqualTo(2).anySatisfy(h -> assertThat(h).contains("java 21 wall ms (mean)"));
         assertThat(headers(md)).hasSizeGreaterThanOrEqualTo(2);
         ResultRow.HEADER.forEach(RenderersTest::assertNoMedianWithAnInterval);
@@ -147,10 +147,10 @@ public class RenderersTest {
     void aTwoSampleResultShowsItsMeanAndNoInterval() {
         // Mean of 100 and 110: 105; two samples are too few for an interval.
         List<String> cells = ResultRow.cells(twoSamples());
-        assertThat(cells.get(ResultRow.HEADER.indexOf("wall ms (mean ± 99.9% ci)"))).isEqualTo("105 (n<3)");
+        assertThat(cells.get(ResultRow.HEADER.indexOf("score (mean ± 99.9% ci)"))).isEqualTo("105 (n<3) ms");
         String line = ConsoleReport.render(List.of(twoSamples())).lines().skip(2).findFirst().orElseThrow();
         assertThat(line).contains("105 (n<3)").doesNotContain("±");
-        assertThat(MarkdownReport.render(List.of(twoSamples()), Map.of())).contains("| 105 (n<3) |");
+        assertThat(MarkdownReport.render(List.of(twoSamples()), Map.of())).contains("| 105 (n<3) ms |");
         List<String> csv = List.of(CsvReport.render(List.of(twoSamples())).split("\r\n"));
         List<String> header = List.of(csv.get(0).split(",", -1));
         List<String> row = List.of(csv.get(1).split(",", -1));
@@ -158,5 +158,25 @@ public class RenderersTest {
         assertThat(row.get(header.indexOf("wall_ms.ci999_low"))).isEmpty();
         assertThat(row.get(header.indexOf("wall_ms.ci999_high"))).isEmpty();
         assertThat(row.get(header.indexOf("wall_ms.n"))).isEqualTo("2");
+    }
+
+    @Test
+    void aServerUnderTestFillsTheResourceColumnsAndTheLoadSideIsLabelled() {
+        Map<String, Object> metrics = new LinkedHashMap<>();
+        metrics.put("throughput_per_s", Summary.of(new double[]{1900, 2000, 2100}));
+        metrics.put("cpu_util_pct", Summary.of(new double[]{19, 20, 21}));
+        metrics.put("peak_rss_mb", Summary.of(new double[]{160, 170, 180}));
+        metrics.put("threads_peak", Summary.of(new double[]{11, 11, 11}));
+        metrics.put("server_cpu_pct", Summary.of(new double[]{40, 41, 42}));
+        metrics.put("server_peak_rss_mb", Summary.of(new double[]{300, 310, 320}));
+        metrics.put("server_threads_peak", Summary.of(new double[]{28, 28, 28}));
+        Result web = Result.builder("web", "mvc-virtual").params(params(200, "100ms")).jvm(JVM).rounds(1, 0, 3)
+                .score("throughput_per_s").metrics(metrics).build();
+        List<String> cells = ResultRow.cells(web);
+        assertThat(cells.get(ResultRow.HEADER.indexOf("score (mean ± 99.9% ci)"))).startsWith("2,000 ± ").endsWith(" throughput_per_s");
+        assertThat(cells.get(ResultRow.HEADER.indexOf("cpu %"))).isEqualTo("41.0");
+        assertThat(cells.get(ResultRow.HEADER.indexOf("rss MB"))).isEqualTo("310");
+        assertThat(cells.get(ResultRow.HEADER.indexOf("threads"))).isEqualTo("28");
+        assertThat(cells.get(ResultRow.HEADER.indexOf("notes"))).contains("load side: cpu % 20.0, rss MB 170, threads 11");
     }
 }

@@ -39,9 +39,9 @@ final class PoolSizeRule implements AdviceRule {
         Result best = ok.stream().max(Comparator.comparingDouble(r -> Metrics.mean(r, THROUGHPUT))).orElseThrow();
         double bestRate = Metrics.mean(best, THROUGHPUT);
         Map<String, List<Result>> pools = new LinkedHashMap<>();
-        ok.stream().filter(r -> ModelName.of(r.model()).bounded())
-                .sorted(Comparator.comparingInt(r -> ModelName.of(r.model()).size().getAsInt()))
-                .forEach(r -> pools.computeIfAbsent(ModelName.of(r.model()).kind(), k -> new ArrayList<>()).add(r));
+        ok.stream().filter(r -> ModelName.of(r).bounded())
+                .sorted(Comparator.comparingInt(r -> ModelName.of(r).size().getAsInt()))
+                .forEach(r -> pools.computeIfAbsent(ModelName.of(r).kind(), k -> new ArrayList<>()).add(r));
         List<Sweep> sweeps = SweepFinder.find(ok, Metrics.WALL).stream().filter(s -> s.axis().equals(Sweep.SIZE)).toList();
         List<Advice> out = new ArrayList<>();
         pools.forEach((kind, sized) -> advice(e, kind, sized, best, bestRate, knee(sweeps, kind)).ifPresent(out::add));
@@ -74,7 +74,7 @@ final class PoolSizeRule implements AdviceRule {
         String kneeText = knee.map(k -> "; the sweep's knee is at " + Figures.count(k.x()) + " threads").orElse("");
         String needed = Figures.count(Math.max(1, Math.round(threads)));
         String recommendation;
-        if (!ModelName.of(best.model()).bounded() && threads > size(largest)) {
+        if (!ModelName.of(best).bounded() && threads > size(largest)) {
             Significance s = Significance.of(Metrics.summary(best, Metrics.WALL), Metrics.summary(largest, Metrics.WALL));
             evidence.add(best.model() + " vs " + largest.model() + ": " + s.describe());
             double slower = Metrics.mean(largest, Metrics.WALL) / Metrics.mean(best, Metrics.WALL);
@@ -98,7 +98,7 @@ final class PoolSizeRule implements AdviceRule {
     }
 
     private static int size(Result r) {
-        return ModelName.of(r.model()).size().getAsInt();
+        return ModelName.of(r).size().getAsInt();
     }
 
     /** Tasks one iteration ran: the latency histogram's count over the measured iterations; 0 when unknown. */

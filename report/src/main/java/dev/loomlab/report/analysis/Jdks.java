@@ -1,5 +1,6 @@
 package dev.loomlab.report.analysis;
 
+import dev.loomlab.core.outcome.JavaVersion;
 import dev.loomlab.core.result.Result;
 
 import java.util.Collection;
@@ -14,16 +15,9 @@ public final class Jdks {
         return r.jvm() == null ? "?" : feature(r.jvm().version());
     }
 
-    /** The leading digits of a version text, or the text itself when it has none. */
+    /** The feature release of a version text ({@code 21} of {@code 21.0.8+9-LTS}), or the text itself when it names none. */
     public static String feature(String version) {
-        if (version == null) {
-            return "?";
-        }
-        int end = 0;
-        while (end < version.length() && Character.isDigit(version.charAt(end))) {
-            end++;
-        }
-        return end == 0 ? version : version.substring(0, end);
+        return JavaVersion.featureOf(version);
     }
 
     /** True when the results ran on more than one JDK feature version. */

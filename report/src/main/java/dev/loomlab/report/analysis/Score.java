@@ -11,8 +11,12 @@ public final class Score {
     private Score() {
     }
 
-    /** The name of {@code r}'s score metric: {@code wall_ms} for every result today. */
+    /**
+     * The name of {@code r}'s score metric, as its scenario describes it ({@code Result.score}): {@code wall_ms}
+     * for most scenarios, {@code throughput_per_s} for web and load, {@code bytes_per_thread} for memory, the
+     * JMH score's metric for the microbenchmarks; {@code wall_ms} for a result of the first contract.
+     */
     public static String metric(Result r) {
-        return Metrics.WALL;
+        return r.score() == null ? Metrics.WALL : r.score();
     }
 }

@@ -73,7 +73,7 @@ public final class SweepFinder {
     private static List<Sweep> sizeSweeps(List<Result> ok, String metric, boolean severalJdks) {
         Map<String, Map<String, List<Sweep.Point>>> charts = new LinkedHashMap<>();
         for (Result r : ok) {
-            ModelName m = ModelName.of(r.model());
+            ModelName m = ModelName.of(r);
             if (m.size().isEmpty()) {
                 continue;
             }

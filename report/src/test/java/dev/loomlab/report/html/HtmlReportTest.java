@@ -206,7 +206,7 @@ class HtmlReportTest {
             headers++;
         }
         assertThat(headers).isGreaterThan(10);
-        assertThat(body(html)).contains("<th class=\"num\">wall ms (mean ± 99.9% ci)</th>");
+        assertThat(body(html)).contains("<th class=\"num\">score (mean ± 99.9% ci)</th>");
     }
 
     @Test
@@ -219,6 +219,6 @@ class HtmlReportTest {
         assertThat(value.get("low").isNull()).isTrue();
         assertThat(value.get("high").isNull()).isTrue();
         assertThat(value.get("note").asText()).isEqualTo("n<3");
-        assertThat(body(html)).contains("<td class=\"num\">105 (n&lt;3)</td>");
+        assertThat(body(html)).contains("<td class=\"num\">105 (n&lt;3) ms</td>");
     }
 }
