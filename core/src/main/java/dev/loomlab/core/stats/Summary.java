@@ -49,7 +49,7 @@ public record Summary(double median, double mean, double min, double max, double
         double[] sorted = samples.clone();
         Arrays.sort(sorted);
         int n = sorted.length;
-        double median = n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        double median = Median.of(sorted);
         double mean = Arrays.stream(samples).average().orElseThrow();
         double stdev = 0;
         if (n > 1) {
