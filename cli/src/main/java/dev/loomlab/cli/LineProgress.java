@@ -25,9 +25,9 @@ final class LineProgress implements Progress {
     @Override
     public void resultDone(Result result, int done, int total) {
         String figure = "";
-        if (result.ok() && result.metrics().get("wall_ms") instanceof Summary wall) {
-            figure = " wall mean " + Fmt.num(wall.mean()) + " ms"
-                    + (wall.hasInterval() ? " ± " + Fmt.num(wall.ciHalfWidth()) + " (99.9% ci)" : " " + Fmt.NO_CI);
+        if (result.ok() && result.metrics().get(result.score()) instanceof Summary score) {
+            figure = " " + result.score() + " mean " + Fmt.num(score.mean())
+                    + (score.hasInterval() ? " ± " + Fmt.num(score.ciHalfWidth()) + " (99.9% ci)" : " " + Fmt.NO_CI);
         } else if (!result.ok()) {
             figure = " — " + Fmt.firstLine(result.error());
         }

@@ -11,7 +11,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** A real forked run through the CLI writes every file, and results.jsonl follows DESIGN.md's contract. */
+/** A real forked run through the CLI writes every file, and results.jsonl follows the result contract (docs/results.md). */
 class RunContractTest {
     static final List<String> TOP_LEVEL = List.of("contract", "scenario", "model", "model_info", "form", "params", "jvm",
             "forks", "warmup", "iterations", "status", "error", "score", "metrics", "bound_ms", "efficiency", "published");

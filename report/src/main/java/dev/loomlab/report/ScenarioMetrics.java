@@ -1,6 +1,7 @@
 package dev.loomlab.report;
 
 import dev.loomlab.core.result.Result;
+import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.stats.Summary;
 
 import java.util.ArrayList;
@@ -18,9 +19,7 @@ import java.util.Set;
  */
 public final class ScenarioMetrics {
     /** What every trial's probes measure: the main table, CSV and JSON carry these. */
-    private static final Set<String> STANDARD = Set.of("wall_ms", "throughput_per_s", "task_latency_ms", "cpu_util_pct",
-            "peak_rss_mb", "peak_heap_mb", "threads_peak", "threads_daemon_peak", "threads_nondaemon_peak", "carriers",
-            "gc_count", "gc_time_ms", "allocated_mb", "allocated_bytes_per_task", "scheduling_overhead_pct");
+    private static final Set<String> STANDARD = Set.copyOf(Metric.STANDARD);
 
     /**
      * A load run (web, load) reports the requests it sent: its figure of merit is requests per

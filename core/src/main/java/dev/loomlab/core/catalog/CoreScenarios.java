@@ -38,7 +38,7 @@ public final class CoreScenarios implements ScenarioProvider {
 
     @Override
     public List<Scenario> scenarios() {
-        return List.of(sleep(), cpu("cpu-sqrt"), cpu("cpu-pi"), mixed(), fanout(), memory(), pinning(), semaphore(),
+        return List.of(sleep(), cpuSqrt(), cpuPi(), mixed(), fanout(), memory(), pinning(), semaphore(),
                 threadLocal());
     }
 
@@ -54,26 +54,32 @@ public final class CoreScenarios implements ScenarioProvider {
                 p -> new SleepWorkload(p.intCount("tasks"), p.durationNanos("sleep")));
     }
 
-    /** Article 000's CPU-bound experiment (Σ √i) and article 002's CPU task (Leibniz π). */
-    private static Scenario cpu(String name) {
-        boolean sqrt = name.equals("cpu-sqrt");
-        String size = sqrt ? "n" : "terms";
-        ScenarioDescription.Builder d = ScenarioDescription.named(name)
-                .bound(Bound.computing("tasks"))
+    /** Article 000's CPU-bound experiment: Σ √i for i = 1 … n per task. */
+    private static Scenario cpuSqrt() {
+        return Scenario.of(computing("cpu-sqrt")
+                        .summary("CPU-bound tasks (sum of square roots): scheduling overhead of a core-sized pool vs virtual threads")
+                        .reproduces("000", "§3, CPU-bound")
+                        .params(ParamSpec.tasks("1000"), ParamSpec.count("n", "1000000", 1, "each task sums the square roots of 1..n"))
+                        .models("platform:cores", "virtual")
+                        .build(),
+                p -> new CpuWorkload(p.intCount("tasks"), p.count("n"), CpuWorkload::sqrtSum));
+    }
+
+    /** Article 002's CPU task: the Leibniz series for π per task. */
+    private static Scenario cpuPi() {
+        return Scenario.of(computing("cpu-pi")
+                        .summary("CPU-bound tasks (Leibniz series for pi): virtual threads bring throughput, not speed")
+                        .reproduces("002", "CPU task")
+                        .params(ParamSpec.tasks("10000"), ParamSpec.count("terms", "20000000", 1, "terms of the Leibniz series each task sums"))
+                        .models("platform:200", "virtual")
+                        .build(),
+                p -> new CpuWorkload(p.intCount("tasks"), p.count("terms"), CpuWorkload::leibnizPi));
+    }
+
+    /** A scenario of pure computation: the CPU bound, timed serially, and the scheduling overhead beyond it. */
+    private static ScenarioDescription.Builder computing(String name) {
+        return ScenarioDescription.named(name).bound(Bound.computing("tasks"))
                 .traits(Trait.SERIAL_TIMING, Trait.SCHEDULING_OVERHEAD);
-        if (sqrt) {
-            d.summary("CPU-bound tasks (sum of square roots): scheduling overhead of a core-sized pool vs virtual threads")
-                    .reproduces("000", "§3, CPU-bound")
-                    .params(ParamSpec.tasks("1000"), ParamSpec.count(size, "1000000", 1, "each task sums the square roots of 1..n"))
-                    .models("platform:cores", "virtual");
-        } else {
-            d.summary("CPU-bound tasks (Leibniz series for pi): virtual threads bring throughput, not speed")
-                    .reproduces("002", "CPU task")
-                    .params(ParamSpec.tasks("10000"), ParamSpec.count(size, "20000000", 1, "terms of the Leibniz series each task sums"))
-                    .models("platform:200", "virtual");
-        }
-        return Scenario.of(d.build(), p -> new CpuWorkload(p.intCount("tasks"), p.count(size),
-                sqrt ? CpuWorkload::sqrtSum : CpuWorkload::leibnizPi));
     }
 
     /** Article 000's advice for mixed I/O + CPU work (yield), measured rather than asserted. */

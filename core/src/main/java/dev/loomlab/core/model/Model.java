@@ -1,10 +1,10 @@
 package dev.loomlab.core.model;
 
-import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.OptionalInt;
 
 /**
@@ -17,27 +17,33 @@ import java.util.OptionalInt;
  * @param threads     the kind of thread a task runs on
  * @param concurrency how many tasks can run at once; empty when the model does not limit it
  */
-@JsonPropertyOrder({"name", "kind", "size", "threads", "concurrency"})
-@JsonInclude(JsonInclude.Include.NON_NULL)
-public record Model(String name, String kind, @JsonIgnore OptionalInt size, @JsonIgnore ServingThread threads,
-                    @JsonIgnore OptionalInt concurrency) {
+public record Model(String name, String kind, OptionalInt size, ServingThread threads, OptionalInt concurrency) {
 
-    /** The size, for the JSON; null when unsized. */
-    @JsonProperty("size")
-    Integer sizeOrNull() {
-        return size.isPresent() ? size.getAsInt() : null;
+    /**
+     * As results.jsonl spells it ({@code model_info}):
+     * {@code {"name":"platform:200","kind":"platform","size":200,"threads":"platform","concurrency":200}},
+     * size and concurrency left out when there is none.
+     */
+    @JsonValue
+    public Map<String, Object> json() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", name);
+        m.put("kind", kind);
+        size.ifPresent(v -> m.put("size", v));
+        m.put("threads", threads.header());
+        concurrency.ifPresent(v -> m.put("concurrency", v));
+        return m;
     }
 
-    /** {@code virtual}, {@code platform} or {@code event-loop}, for the JSON. */
-    @JsonProperty("threads")
-    String threadsName() {
-        return threads.header();
+    /** The model {@link #json} wrote; a missing size or concurrency is none. */
+    @JsonCreator
+    public static Model fromJson(Map<String, Object> m) {
+        return new Model((String) m.get("name"), (String) m.get("kind"), optional(m.get("size")),
+                ServingThread.ofHeader((String) m.get("threads")).orElse(ServingThread.PLATFORM), optional(m.get("concurrency")));
     }
 
-    /** The limit, for the JSON; null when unlimited. */
-    @JsonProperty("concurrency")
-    Integer concurrencyOrNull() {
-        return concurrency.isPresent() ? concurrency.getAsInt() : null;
+    private static OptionalInt optional(Object value) {
+        return value instanceof Number n ? OptionalInt.of(n.intValue()) : OptionalInt.empty();
     }
 
     /** The limit, or {@link Integer#MAX_VALUE} when the model has none. */

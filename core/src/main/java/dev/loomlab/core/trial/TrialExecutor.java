@@ -224,6 +224,7 @@ public final class TrialExecutor {
         metrics.put(Metric.WALL_MS, wall / 1e6);
         metrics.put(Metric.THROUGHPUT_PER_S, clock.tasks() / (wall / 1e9));
         metrics.putAll(workload.collect(clock));
+        serverCpuShare(metrics, wall);
         try {
             workload.validate(clock);
         } catch (ValidationException e) {
@@ -234,6 +235,19 @@ public final class TrialExecutor {
             metrics.put(Metric.ALLOCATED_BYTES_PER_TASK, allocatedMb * 1024 * 1024 / clock.tasks());
         }
         return null;
+    }
+
+    /**
+     * {@code server_cpu_pct} from a server's {@code server_cpu_ms} when the workload reports only the time:
+     * the server's CPU over the iteration's wall time on this machine's cores, as {@code cpu_util_pct} is
+     * for the trial JVM. The server counts from its reset (just before the timed span) to the stats request
+     * just after it, so the share is a little high, never low.
+     */
+    private static void serverCpuShare(Map<String, Double> metrics, long wallNanos) {
+        Double cpuMs = metrics.get("server_cpu_ms");
+        if (cpuMs != null && !metrics.containsKey(Metric.SERVER_CPU_PCT) && wallNanos > 0) {
+            metrics.put(Metric.SERVER_CPU_PCT, 100.0 * cpuMs / (wallNanos / 1e6) / Runtime.getRuntime().availableProcessors());
+        }
     }
 
     /**

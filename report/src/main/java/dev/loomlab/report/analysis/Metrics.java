@@ -1,6 +1,7 @@
 package dev.loomlab.report.analysis;
 
 import dev.loomlab.core.result.Result;
+import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.stats.LatencySummary;
 import dev.loomlab.core.stats.Summary;
 import dev.loomlab.report.Fmt;
@@ -13,12 +14,12 @@ import java.util.Set;
 
 /**
  * Reading metrics out of results by name, so renderers and rules work for any scenario's metrics: a
- * metric's unit is the end of its name (DESIGN.md), {@code _per_s} metrics are better higher, all others
+ * metric's unit is the end of its name (docs/design.md), {@code _per_s} metrics are better higher, all others
  * better lower.
  */
 public final class Metrics {
     /** The metric every scenario has and the reports lead with. */
-    public static final String WALL = "wall_ms";
+    public static final String WALL = Metric.WALL_MS;
 
     private Metrics() {
     }

@@ -1,0 +1,49 @@
+package dev.loomlab.core.result;
+
+import dev.loomlab.core.model.ModelCatalog;
+import dev.loomlab.core.outcome.JvmInfo;
+import dev.loomlab.core.outcome.Status;
+import dev.loomlab.core.stats.Summary;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** A result line of contract 2 reads back as the same result: the model value, status, score, form and figure. */
+class ResultJsonTest {
+    private static final JvmInfo JVM = new JvmInfo("25.0.3+9-LTS", "Eclipse Adoptium", "/jdk", List.of());
+
+    @Test
+    void aResultReadsBackWhole() throws Exception {
+        ModelCatalog models = ModelCatalog.load();
+        Result pool = Result.builder("sleep", "platform:200").modelInfo(models.create("platform:200")).form("blocking")
+                .params(Map.of("tasks", 2000, "sleep", "50ms")).jvm(JVM).rounds(2, 1, 5)
+                .metrics(Map.of("wall_ms", Summary.of(new double[]{500, 510, 520})))
+                .bound(500.0, 500.0 / 510, null)
+                .published(Result.PublishedFigure.of("004", "Java virtual threads: internals and performance", "wall_ms",
+                        15549, "i5", "mean of 3 rounds"))
+                .build();
+        String line = ResultJson.toLine(pool);
+        assertThat(line).startsWith("{\"contract\":2,\"scenario\":\"sleep\",\"model\":\"platform:200\",\"model_info\":{")
+                .contains("\"model_info\":{\"name\":\"platform:200\",\"kind\":\"platform\",\"size\":200,\"threads\":\"platform\",\"concurrency\":200}")
+                .contains("\"status\":\"ok\"").contains("\"score\":\"wall_ms\"").contains("\"article\":\"004\"");
+        Result back = ResultJson.fromLine(line);
+        assertThat(back.modelInfo().size()).as("size").isEqualTo(pool.modelInfo().size());
+        assertThat(back.modelInfo().threads()).as("threads").isEqualTo(pool.modelInfo().threads());
+        assertThat(back.modelInfo()).isEqualTo(pool.modelInfo());
+        assertThat(back.modelInfo().concurrency()).hasValue(200);
+        assertThat(back.status()).isEqualTo(Status.OK);
+        assertThat(back.form()).isEqualTo("blocking");
+        assertThat(back.published()).isEqualTo(pool.published());
+        assertThat(back.metrics().get("wall_ms")).isEqualTo(pool.metrics().get("wall_ms"));
+
+        Result virtual = Result.builder("sleep", "virtual").modelInfo(models.create("virtual"))
+                .status(Status.NOT_APPLICABLE, "no").build();
+        Result read = ResultJson.fromLine(ResultJson.toLine(virtual));
+        assertThat(read.modelInfo().concurrency()).isEmpty();
+        assertThat(read.modelInfo().size()).isEmpty();
+        assertThat(read.status()).isEqualTo(Status.NOT_APPLICABLE);
+    }
+}
