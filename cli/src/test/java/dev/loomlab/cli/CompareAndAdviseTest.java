@@ -163,7 +163,8 @@ class CompareAndAdviseTest {
         CliHarness.Outcome o = CliHarness.run("advise", a.toString());
         assertThat(o.exit()).as(o.err()).isZero();
         assertThat(o.out()).startsWith("# loomlab advice").contains("## sleep tasks=2000 sleep=50ms · Java 25")
-                .contains("- **model**: Use virtual: 4.7× faster than the next best, platform:400.")
+                .contains("| sleep tasks=2000 sleep=50ms · Java 25 | Use virtual: 4.7× faster than the next best, platform:400. |")
+                .contains("**Use virtual: 4.7× faster than the next best, platform:400.**")
                 .contains("  - virtual: wall ms mean 70.2 ms (99.9% CI of the mean ");
         CliHarness.Outcome none = CliHarness.run("advise", folder("none", List.of()).toString());
         assertThat(none.exit()).isZero();

@@ -1,10 +1,11 @@
 package dev.loomlab.report.advise;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
-/** Advice as Markdown: one section per experiment, each recommendation followed by its figures. */
+/**
+ * Advice as Markdown: the verdicts of every experiment first, as a table; then one section per experiment,
+ * its verdict in bold and every recommendation followed, indented, by the figures it rests on.
+ */
 public final class AdviceReport {
     private AdviceReport() {
     }
@@ -17,15 +18,17 @@ public final class AdviceReport {
         if (advice.isEmpty()) {
             return sb.append("\nNo advice: no result was measured ok, and nothing failed.\n").toString();
         }
-        Map<String, List<Advice>> byScope = new LinkedHashMap<>();
-        advice.forEach(a -> byScope.computeIfAbsent(a.scope(), k -> new java.util.ArrayList<>()).add(a));
-        byScope.forEach((scope, list) -> {
-            sb.append("\n## ").append(scope).append("\n\n");
-            for (Advice a : list) {
-                sb.append("- **").append(a.topic()).append("**: ").append(a.recommendation()).append('\n');
+        List<Verdict> verdicts = Verdict.of(advice);
+        sb.append("\n## Verdicts\n\n| experiment | verdict |\n|---|---|\n");
+        verdicts.forEach(v -> sb.append("| ").append(v.scope()).append(" | ").append(v.headline().recommendation()).append(" |\n"));
+        for (Verdict v : verdicts) {
+            sb.append("\n## ").append(v.scope()).append("\n\n**").append(v.headline().recommendation()).append("**\n\n");
+            v.headline().evidence().forEach(ev -> sb.append("  - ").append(ev).append('\n'));
+            for (Advice a : v.more()) {
+                sb.append("- ").append(a.topic()).append(": ").append(a.recommendation()).append('\n');
                 a.evidence().forEach(ev -> sb.append("  - ").append(ev).append('\n'));
             }
-        });
+        }
         return sb.toString();
     }
 }

@@ -4,6 +4,7 @@ import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
 import dev.loomlab.report.analysis.Experiment;
 import dev.loomlab.report.analysis.Metrics;
+import dev.loomlab.report.analysis.ModelName;
 import dev.loomlab.report.analysis.Significance;
 
 import java.util.ArrayList;
@@ -53,7 +54,7 @@ final class BestModelRule implements AdviceRule {
             evidence.add(best.model() + " vs " + next.model() + ": "
                     + Significance.of(bestFigure, Metrics.summary(next, metric)).describe());
             recommendation = "Use " + best.model() + ": " + Figures.ratio(ratio(best, next, metric, higher)) + " " + verb
-                    + " than the next best, " + next.model() + ".";
+                    + " than the next best, " + next.model() + reason(best, next) + ".";
         } else {
             Result runnerUp = ranked.get(1);
             evidence.add(best.model() + " vs " + runnerUp.model() + ": "
@@ -71,6 +72,35 @@ final class BestModelRule implements AdviceRule {
             }
         }
         return List.of(new Advice("model", e.scenario(), e.label(), recommendation, evidence));
+    }
+
+    /**
+     * Why {@code other} trails, from its own figures: held at its concurrency limit (its efficiency against a
+     * bound of waves of that limit is high), pinned carriers, or else the winner itself running near its
+     * bound; empty when the figures say none of these.
+     */
+    static String reason(Result best, Result other) {
+        java.util.OptionalInt limit = ModelName.of(other).size();
+        if (limit.isPresent() && other.boundMs() != null && other.efficiency() != null && other.efficiency() >= NEAR_BOUND) {
+            return ", which is held at its ceiling of " + Figures.num(limit.getAsInt()) + " tasks at once (bound "
+                    + Figures.num(other.boundMs()) + " ms, efficiency " + eff(other) + ")";
+        }
+        Double pinned = Metrics.mean(other, "pinned_events");
+        if (pinned != null && pinned > 0) {
+            return ", which pinned its carriers (" + Figures.num(pinned) + " pinned events per iteration)";
+        }
+        if (best.boundMs() != null && best.efficiency() != null && best.efficiency() >= NEAR_BOUND) {
+            return "; " + best.model() + " runs near its bound (" + Figures.num(best.boundMs()) + " ms, efficiency "
+                    + eff(best) + ")";
+        }
+        return "";
+    }
+
+    /** An efficiency this high says the bound, not the model's overhead, sets the time. */
+    private static final double NEAR_BOUND = 0.85;
+
+    private static String eff(Result r) {
+        return String.format(java.util.Locale.ROOT, "%.2f", r.efficiency());
     }
 
     /** How many times better {@code best} is than {@code other}. */

@@ -3,6 +3,7 @@ package dev.loomlab.report.html;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.report.Fmt;
 import dev.loomlab.report.advise.Advice;
+import dev.loomlab.report.advise.Verdict;
 import dev.loomlab.report.analysis.Jdks;
 
 import java.util.ArrayList;
@@ -91,14 +92,29 @@ public final class HtmlReport {
         if (advice.isEmpty()) {
             return sb.append("<p class=\"note\">No advice: no result was measured ok, and nothing failed.</p>\n</section>\n").toString();
         }
-        sb.append("<p class=\"note\">From the measured results only; each scenario's section lists the figures every ")
-                .append("recommendation rests on.</p>\n<ul class=\"advice\">\n");
-        for (Advice a : advice) {
-            sb.append("<li><span class=\"topic\">").append(Html.esc(a.topic())).append("</span> <a href=\"#scenario-")
-                    .append(Html.id(a.scenario())).append("\">").append(Html.esc(a.scope())).append("</a>: ")
-                    .append(Html.esc(a.recommendation())).append("</li>\n");
+        sb.append("<p class=\"note\">From the measured results only: one verdict per experiment; each scenario's ")
+                .append("section lists the figures every recommendation rests on.</p>\n")
+                .append("<table class=\"verdicts\">\n<thead><tr><th>experiment</th><th>verdict</th></tr></thead>\n<tbody>\n");
+        List<Verdict> verdicts = Verdict.of(advice);
+        for (Verdict v : verdicts) {
+            sb.append("<tr><td><a href=\"#scenario-").append(Html.id(v.scenario())).append("\">").append(Html.esc(v.scope()))
+                    .append("</a></td><td>").append(Html.esc(v.headline().recommendation())).append("</td></tr>\n");
         }
-        return sb.append("</ul>\n</section>\n").toString();
+        sb.append("</tbody>\n</table>\n");
+        int more = verdicts.stream().mapToInt(v -> v.more().size()).sum();
+        if (more > 0) {
+            sb.append("<details><summary>").append(more).append(more == 1 ? " more recommendation" : " more recommendations")
+                    .append("</summary>\n<ul class=\"advice\">\n");
+            for (Verdict v : verdicts) {
+                for (Advice a : v.more()) {
+                    sb.append("<li><span class=\"topic\">").append(Html.esc(a.topic())).append("</span> <a href=\"#scenario-")
+                            .append(Html.id(a.scenario())).append("\">").append(Html.esc(a.scope())).append("</a>: ")
+                            .append(Html.esc(a.recommendation())).append("</li>\n");
+                }
+            }
+            sb.append("</ul>\n</details>\n");
+        }
+        return sb.append("</section>\n").toString();
     }
 
     /** Recommendations with the figures they rest on, grouped by experiment. */
@@ -111,9 +127,9 @@ public final class HtmlReport {
                 scope = a.scope();
             }
             sb.append("<li><span class=\"topic\">").append(Html.esc(a.topic())).append("</span> ")
-                    .append(Html.esc(a.recommendation())).append("<ul class=\"evidence\">");
+                    .append(Html.esc(a.recommendation())).append("<details><summary>the figures</summary><ul class=\"evidence\">");
             a.evidence().forEach(ev -> sb.append("<li>").append(Html.esc(ev)).append("</li>"));
-            sb.append("</ul></li>\n");
+            sb.append("</ul></details></li>\n");
         }
         return scope == null ? "" : sb.append("</ul>\n").toString();
     }

@@ -26,7 +26,19 @@ class AdvisorTest {
 
         Advice model = topic(advice, "model").get(0);
         // Samples 0.98, 1, 1.03 × the median: means 3.01/3 × 3,206 and × 402, a ratio of 7.98 (the median's too).
-        assertThat(model.recommendation()).isEqualTo("Use virtual: 8.0× faster than the next best, platform:1000.");
+        // platform:1000's bound is ceil(10,000 / 1,000) × 300 ms = 3,000 ms; its mean 3,206 × 3.01/3 = 3,216.7 ms
+        // makes its efficiency 0.93: it is held at its pool's ceiling, which is why it trails.
+        assertThat(model.recommendation()).isEqualTo("Use virtual: 8.0× faster than the next best, platform:1000, which is "
+                + "held at its ceiling of 1,000 tasks at once (bound 3,000 ms, efficiency 0.93).");
+        List<Verdict> verdicts = Verdict.of(advice);
+        assertThat(verdicts).singleElement().satisfies(v -> {
+            assertThat(v.headline()).isSameAs(model);
+            assertThat(v.more()).extracting(Advice::topic).containsExactly("pool size", "memory");
+        });
+        String md = AdviceReport.markdown(advice, "results/x", 5);
+        assertThat(md).contains("## Verdicts\n\n| experiment | verdict |\n|---|---|\n| sleep tasks=10000 sleep=300ms · Java 25 | Use virtual: 8.0×")
+                .contains("**Use virtual: 8.0× faster than the next best, platform:1000, which is held at its ceiling")
+                .contains("- pool size: Prefer virtual: a platform pool would need about 7,508 threads");
         assertThat(model.evidence())
                 .anyMatch(l -> l.startsWith("virtual: wall ms mean 403 ms (99.9% CI of the mean ") && l.endsWith(", 3 iterations)"))
                 .anyMatch(l -> l.startsWith("virtual vs platform:1000: each mean outside the other's 99.9% CI"));

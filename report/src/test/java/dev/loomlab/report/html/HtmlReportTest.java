@@ -178,6 +178,12 @@ class HtmlReportTest {
         assertThat(html).contains("Prefer virtual: a platform pool would need about 7,508 threads")
                 .contains("Avoid completable:200 for this workload");
         assertThat(html).contains("Not drawn: completable:200 profiles=500 latency=20ms (failed)");
+        // The top of the advice: one verdict per experiment as a table, the other recommendations folded.
+        String advice = html.substring(html.indexOf("<section id=\"advice\">"), html.indexOf("</section>", html.indexOf("<section id=\"advice\">")));
+        assertThat(advice).contains("<table class=\"verdicts\">")
+                .contains("</a></td><td>Use virtual: 8.0× faster than the next best, platform:1000, which is held at its ceiling")
+                .contains("<details><summary>");
+        assertThat(advice.indexOf("<table class=\"verdicts\">")).isLessThan(advice.indexOf("<details>"));
     }
 
     @Test
