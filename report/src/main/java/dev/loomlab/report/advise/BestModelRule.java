@@ -82,7 +82,7 @@ final class BestModelRule implements AdviceRule {
     static String reason(Result best, Result other) {
         java.util.OptionalInt limit = ModelName.of(other).size();
         if (limit.isPresent() && other.boundMs() != null && other.efficiency() != null && other.efficiency() >= NEAR_BOUND) {
-            return ", which is held at its ceiling of " + Figures.num(limit.getAsInt()) + " tasks at once (bound "
+            return ", which is held at its ceiling of " + String.format(java.util.Locale.ROOT, "%,d", limit.getAsInt()) + " tasks at once (bound "
                     + Figures.num(other.boundMs()) + " ms, efficiency " + eff(other) + ")";
         }
         Double pinned = Metrics.mean(other, "pinned_events");
