@@ -25,11 +25,11 @@ public final class MarkdownReport {
         sb.append("## Environment\n\n");
         environment.forEach((k, v) -> sb.append("- **").append(k).append("**: ").append(v).append('\n'));
         sb.append("\n## Results\n\n");
-        sb.append("Wall time is the mean over all measured iterations of all forks ± the half-width of the 99.9% ")
+        sb.append("Each result's score (the wall time for most scenarios, its metric named otherwise) is the mean over all measured iterations of all forks ± the half-width of the 99.9% ")
                 .append("confidence interval of the mean (Student t); `").append(Fmt.NO_CI).append("` instead of an interval ")
                 .append("where there were fewer than ").append(dev.loomlab.core.stats.Summary.MIN_CI_SAMPLES)
                 .append(" samples. eff = bound / mean (1.0 is the best physics allows). ")
-                .append("cpu %, rss MB and threads are medians per iteration. ")
+                .append("cpu %, rss MB and threads are medians per iteration of the process under test (the server for web and echo). ")
                 .append("Published figures come from the articles' own hardware: compare ratios, not times.\n\n");
         TextTable table = new TextTable(ResultRow.HEADER);
         ByJdk.grouped(results).forEach(r -> table.add(ResultRow.cells(r)));
@@ -68,6 +68,7 @@ public final class MarkdownReport {
                     .append("Each model's mean wall time relative to the first model of the same experiment that has a published figure.\n\n")
                     .append(ratios);
         }
+        sb.append(ArticlesCited.markdown(results));
         List<Result> bad = results.stream().filter(r -> !r.ok()).toList();
         if (!bad.isEmpty()) {
             sb.append("\n## Not ok\n\n");

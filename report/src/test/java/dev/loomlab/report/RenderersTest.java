@@ -179,4 +179,13 @@ public class RenderersTest {
         assertThat(cells.get(ResultRow.HEADER.indexOf("threads"))).isEqualTo("28");
         assertThat(cells.get(ResultRow.HEADER.indexOf("notes"))).contains("load side: cpu % 20.0, rss MB 170, threads 11");
     }
+
+    @Test
+    void theArticlesCitedAreNamedByKeyAndTitle() {
+        String md = MarkdownReport.render(List.of(ok(), failed()), Map.of());
+        assertThat(md).contains("\n## Articles cited\n\n- [004] Java virtual threads\n")
+                .contains("docs/articles.md").doesNotContain("004_");
+        String html = dev.loomlab.report.html.HtmlReport.render(List.of(ok()), Map.of(), List.of());
+        assertThat(html).contains("<li>Articles cited: [004] Java virtual threads — each described");
+    }
 }

@@ -4,6 +4,7 @@ import dev.loomlab.core.result.Result;
 import dev.loomlab.report.Fmt;
 import dev.loomlab.report.advise.Advice;
 import dev.loomlab.report.advise.Verdict;
+import dev.loomlab.report.ArticlesCited;
 import dev.loomlab.report.analysis.Jdks;
 
 import java.util.ArrayList;
@@ -44,7 +45,7 @@ public final class HtmlReport {
         byScenario.forEach((scenario, rs) -> body.append(ScenarioSection.render(scenario, rs,
                 advice.stream().filter(a -> a.scenario().equals(scenario)).toList(), charts)));
         body.append(notOk(results));
-        body.append(reading());
+        body.append(reading(results));
         body.append("</main>\n");
         return HtmlPage.render("loomlab results", body.toString(), charts);
     }
@@ -159,7 +160,18 @@ public final class HtmlReport {
         return sb.append("</tbody></table></div>\n</section>\n").toString();
     }
 
-    private static String reading() {
+    private static String reading(List<Result> results) {
+        StringBuilder articles = new StringBuilder();
+        ArticlesCited.of(results).forEach((key, title) -> articles.append(articles.isEmpty() ? "" : "; ")
+                .append('[').append(Html.esc(key)).append("] ").append(Html.esc(title)));
+        String cited = articles.isEmpty() ? "" : "<li>Articles cited: " + articles + " — each described, with its hardware, "
+                + "figures and the scenarios that reproduce it, in " + ArticlesCited.page()
+                .map(p -> "<a href=\"" + Html.esc(p.toUri().toString()) + "\">docs/articles.md</a>")
+                .orElse("loomlab's docs/articles.md") + ".</li>\n";
+        return readingText().replace("<ul>\n", "<ul>\n" + cited);
+    }
+
+    private static String readingText() {
         return """
                 <section id="reading">
                 <h2>Reading this report</h2>
