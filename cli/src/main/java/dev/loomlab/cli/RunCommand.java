@@ -51,6 +51,10 @@ final class RunCommand implements Callable<Integer> {
         if (plan.isEmpty()) {
             throw new BadInputException("nothing to run");
         }
+        if (options.dryRun) {
+            System.out.print(PlanTable.render(plan));
+            return 0;
+        }
         List<Result> results = new RunSession(scenarios, models, TrialRunner.withCurrentClassPath(), options.sampleThreads)
                 .run(plan, timeout, options.out, command, System.out);
         boolean allOk = results.stream().allMatch(r -> r.ok() || r.status() == Status.NOT_APPLICABLE);

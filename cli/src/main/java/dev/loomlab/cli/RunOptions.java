@@ -58,10 +58,13 @@ public final class RunOptions {
                     + " (a sampler thread then runs beside the model; off by default)")
     boolean sampleThreads;
 
+    @Option(names = "--dry-run", description = "print the plan — every result with its rounds and an estimated duration — and run nothing")
+    boolean dryRun;
+
     /** True when no option was given. */
     boolean isEmpty() {
         return models.isEmpty() && params.isEmpty() && forks == null && warmup == null && iterations == null
-                && jvms.isEmpty() && jvmArgs.isEmpty() && jvmArg.isEmpty() && timeout == null && out == null && !sampleThreads;
+                && jvms.isEmpty() && jvmArgs.isEmpty() && jvmArg.isEmpty() && timeout == null && out == null && !sampleThreads && !dryRun;
     }
 
     /** The extra trial JVM flags: those of {@code --jvm-args}, then each {@code --jvm-arg}. */
