@@ -24,10 +24,10 @@ final class PlanTable {
             }
             t.add(List.of(p.scenario().name(), p.model().name(), Fmt.params(p.params().json()),
                     Integer.toString(p.jdk().feature()), p.forks() + " × (" + p.warmup() + " + " + p.iterations() + ")",
-                    s.isPresent() ? "≥ " + Fmt.num(s.getAsDouble()) + " s" : "? (CPU work: timed in the trial)"));
+                    s.isPresent() ? "≥ " + Fmt.num(s.getAsDouble()) + " s" : "? (no bound before it runs)"));
         }
         return t.plain() + "\n" + plan.size() + (plan.size() == 1 ? " result" : " results") + ", at least "
-                + Fmt.num(total) + " s" + (unknown == 0 ? "" : " plus " + unknown + " whose CPU work is timed in the trial")
+                + Fmt.num(total) + " s" + (unknown == 0 ? "" : " plus " + unknown + " with no bound before they run (a CPU bound needs the trial's own timing; some scenarios have none)")
                 + " (bounds and a trial's measured overhead of " + Fmt.num(Estimate.TRIAL_OVERHEAD_S)
                 + " s; nothing was run)\n";
     }
