@@ -5,7 +5,7 @@ import java.util.List;
 /**
  * The names of the metrics every trial reports, in one place for the probes that measure them, the
  * trials and results that carry them and the reports that show them. A name is snake_case and ends in
- * its unit ({@link #unit}); a scenario's own metrics (calls_rejected, bytes_per_thread …) follow the same rule.
+ * its unit; a scenario's own metrics (calls_rejected, bytes_per_thread …) follow the same rule.
  */
 public final class Metric {
     /** An iteration's wall time: the timed span, ms. */
@@ -57,24 +57,6 @@ public final class Metric {
             PEAK_HEAP_MB, THREADS_PEAK, THREADS_DAEMON_PEAK, THREADS_NONDAEMON_PEAK, CARRIERS, GC_COUNT, GC_TIME_MS,
             ALLOCATED_MB, ALLOCATED_BYTES_PER_TASK, SCHEDULING_OVERHEAD_PCT);
 
-    private static final List<String> UNITS = List.of("per_s", "ms", "us", "ns", "pct", "mb", "kb", "bytes");
-
     private Metric() {
-    }
-
-    /** The unit a metric's name ends with ({@code per_s}, {@code ms}, {@code us}, {@code pct}, {@code mb} …); empty for a count. */
-    public static String unit(String name) {
-        for (String unit : UNITS) {
-            if (name.endsWith("_" + unit)) {
-                return unit;
-            }
-        }
-        int per = name.lastIndexOf("_per_");
-        return per < 0 ? "" : name.substring(per + 1);
-    }
-
-    /** True when more of this metric is better (a rate); false for times, sizes and counts. */
-    public static boolean higherIsBetter(String name) {
-        return name.endsWith("_per_s") || name.equals("efficiency") || name.endsWith("efficiency_pct");
     }
 }
