@@ -7,11 +7,17 @@ import me.tongfei.progressbar.ProgressBar;
 import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
-/** A progress bar over all iterations of the run, its extra message naming the current trial. */
+/**
+ * A progress bar over all iterations of the run, its extra message naming the current trial and the
+ * estimated time left (the bar's own ETA assumes every iteration takes as long, which they do not).
+ */
 final class BarProgress implements Progress {
     private final ProgressBar bar;
+    private final TimeLeft left;
+    private volatile String current = "";
 
-    BarProgress(int totalIterations) {
+    BarProgress(int totalIterations, TimeLeft left) {
+        this.left = left;
         this.bar = new ProgressBarBuilder()
                 .setTaskName("loomlab")
                 .setInitialMax(totalIterations)
@@ -26,19 +32,26 @@ final class BarProgress implements Progress {
     @Override
     public ProgressListener trialStarted(PlannedResult planned, int fork) {
         // Short, so that the bar keeps its width on an 80-column terminal.
-        bar.setExtraMessage(" " + planned.scenario().name() + " " + planned.model() + (planned.forks() > 1 ? " #" + fork : ""));
+        current = " " + planned.scenario().name() + " " + planned.model() + (planned.forks() > 1 ? " #" + fork : "");
+        showCurrent();
         return (phase, done, total) -> {
             if (!phase.equals("calibrate")) {
                 bar.step();
             }
+            showCurrent();
         };
     }
 
     @Override
     public void resultDone(Result result, int done, int total) {
+        left.resultDone(System.nanoTime());
         if (!result.ok()) {
             bar.setExtraMessage(" " + result.status() + ": " + result.scenario() + " " + result.model());
         }
+    }
+
+    private void showCurrent() {
+        bar.setExtraMessage(current + " · " + TimeLeft.format(left.seconds(System.nanoTime())));
     }
 
     @Override

@@ -14,10 +14,11 @@ import java.util.OptionalDouble;
  */
 final class Estimate {
     /**
-     * Seconds a trial costs besides its iterations — JVM start, class loading, JIT-quiet waits, rendering —
-     * measured on a 2-vCPU machine: 81 s over the quick suite's 40 results (docs/methodology.md).
+     * Seconds a trial costs besides its iterations — JVM start, class loading, JIT-quiet waits, writing its
+     * outcome — measured on a 2-vCPU machine: 1.2 s a result over the quick suite's 31 results, with the
+     * class-data sharing archives in place (docs/methodology.md).
      */
-    static final double TRIAL_OVERHEAD_S = 2.0;
+    static final double TRIAL_OVERHEAD_S = 1.2;
     /** A load run's unmeasured lead-in before its measured duration (the web scenario's). */
     private static final double LEAD_IN_S = 1.0;
 

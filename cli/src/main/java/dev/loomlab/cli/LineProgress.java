@@ -7,13 +7,18 @@ import dev.loomlab.report.Fmt;
 
 import java.io.PrintStream;
 
-/** One line when a trial starts and one when a result is done, with the elapsed time: for logs and CI. */
+/**
+ * One line when a trial starts and one when a result is done, with the elapsed time and, after each
+ * result, the estimated time left: for logs and CI.
+ */
 final class LineProgress implements Progress {
     private final PrintStream out;
     private final long started = System.nanoTime();
+    private final TimeLeft left;
 
-    LineProgress(PrintStream out) {
+    LineProgress(PrintStream out, TimeLeft left) {
         this.out = out;
+        this.left = left;
     }
 
     @Override
@@ -31,8 +36,11 @@ final class LineProgress implements Progress {
         } else if (!result.ok()) {
             figure = " — " + Fmt.firstLine(result.error());
         }
-        out.printf("[%s] %d/%d  %s %s %s: %s%s%n", elapsed(), done, total, result.scenario(), result.model(),
-                Fmt.params(result.params()), result.status(), figure);
+        long now = System.nanoTime();
+        left.resultDone(now);
+        String rest = done < total ? " · " + TimeLeft.format(left.seconds(now)) : "";
+        out.printf("[%s] %d/%d  %s %s %s: %s%s%s%n", elapsed(), done, total, result.scenario(), result.model(),
+                Fmt.params(result.params()), result.status(), figure, rest);
     }
 
     private String elapsed() {

@@ -3,6 +3,8 @@ package dev.loomlab.cli;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.outcome.ProgressListener;
 
+import java.util.List;
+
 /** Shows a run's progress: a bar on a terminal, plain lines elsewhere (CI, pipes). Writes to stderr. */
 public interface Progress extends AutoCloseable {
 
@@ -15,10 +17,12 @@ public interface Progress extends AutoCloseable {
     @Override
     void close();
 
-    /** A bar when stderr is a terminal, plain lines otherwise. */
-    static Progress forConsole(int totalIterations) {
+    /** A bar when stderr is a terminal, plain lines otherwise; both with the estimated time left. */
+    static Progress forConsole(List<PlannedResult> plan) {
         java.io.Console console = System.console();
         boolean terminal = console != null && console.isTerminal() && System.getenv("CI") == null;
-        return terminal ? new BarProgress(totalIterations) : new LineProgress(System.err);
+        TimeLeft left = new TimeLeft(plan);
+        return terminal ? new BarProgress(plan.stream().mapToInt(PlannedResult::totalIterations).sum(), left)
+                : new LineProgress(System.err, left);
     }
 }

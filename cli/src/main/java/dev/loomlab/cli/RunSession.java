@@ -68,8 +68,7 @@ final class RunSession {
         });
         Runtime.getRuntime().addShutdownHook(onInterrupt);
 
-        int totalIterations = plan.stream().mapToInt(PlannedResult::totalIterations).sum();
-        try (Progress progress = Progress.forConsole(totalIterations)) {
+        try (Progress progress = Progress.forConsole(plan)) {
             int done = 0;
             for (PlannedResult p : plan) {
                 Result r = runOne(p, timeout, folder, progress);

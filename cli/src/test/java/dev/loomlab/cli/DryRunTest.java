@@ -19,11 +19,11 @@ class DryRunTest {
                 "-p", "sleep=50ms", "--forks", "1", "--warmup", "1", "--iterations", "2", "--dry-run", "--out", out.toString());
         assertThat(o.exit()).as(o.err()).isZero();
         // sleep on platform:10: 100 tasks of 50 ms in waves of 10 is 500 ms an iteration; 1 + 2 iterations and
-        // one trial's 2 s of overhead make 3.5 s at least. On virtual threads one wave: 3 × 50 ms + 2 s.
-        assertThat(o.out()).containsPattern("sleep +platform:10 +tasks=100 sleep=50ms .*1 × \\(1 \\+ 2\\) +≥ 3\\.50 s")
-                .containsPattern("sleep +virtual +tasks=100 sleep=50ms .*≥ 2\\.15 s")
+        // one trial's 1.2 s of overhead make 2.7 s at least. On virtual threads one wave: 3 × 50 ms + 1.2 s.
+        assertThat(o.out()).containsPattern("sleep +platform:10 +tasks=100 sleep=50ms .*1 × \\(1 \\+ 2\\) +≥ 2\\.70 s")
+                .containsPattern("sleep +virtual +tasks=100 sleep=50ms .*≥ 1\\.35 s")
                 .containsPattern("cpu-sqrt +virtual .*\\? \\(no bound before it runs\\)")
-                .contains("4 results, at least 5.65 s plus 2 with no bound before they run");
+                .contains("4 results, at least 4.05 s plus 2 with no bound before they run");
         assertThat(out).doesNotExist();
     }
 }

@@ -11,7 +11,11 @@ import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The launcher without any JDK 25 says what it looked for, in one line, and exits 2. */
+/**
+ * The launcher script itself, run by bash: which JDK it picks, its one-line refusal without a JDK 25,
+ * and when it builds. A copy of it runs in a scratch project with a fake Maven wrapper (which records each
+ * build) and fake JDKs (whose {@code java} says which one ran), so nothing real is built or started.
+ */
 class LauncherTest {
     // Not a @TempDir: JUnit warns about the symbolic links below when it cleans one up.
     private final Path tmp = createTemp();
@@ -35,16 +39,7 @@ class LauncherTest {
     void withoutAJdk25TheLauncherExitsTwoWithOneLine() throws Exception {
         Path launcher = Path.of(System.getProperty("loomlab.home", "..")).resolve("loomlab").toAbsolutePath().normalize();
         assertThat(launcher).isExecutable();
-        // A PATH with the shell tools the launcher uses, and no java or javac.
-        Path bin = Files.createDirectories(tmp.resolve("bin"));
-        for (String tool : List.of("bash", "sed", "head", "dirname", "readlink", "find", "cat", "mktemp", "rm", "touch", "env")) {
-            for (String dir : List.of("/usr/bin", "/bin")) {
-                Path p = Path.of(dir, tool);
-                if (Files.isExecutable(p) && !Files.exists(bin.resolve(tool))) {
-                    Files.createSymbolicLink(bin.resolve(tool), p);
-                }
-            }
-        }
+        Path bin = toolsOnly();
         ProcessBuilder pb = new ProcessBuilder(bin.resolve("bash").toString(), launcher.toString(), "list");
         pb.environment().put("PATH", bin.toString());
         pb.environment().put("JAVA_HOME", tmp.resolve("no-jdk").toString());
@@ -56,5 +51,110 @@ class LauncherTest {
         assertThat(p.exitValue()).as(out).isEqualTo(2);
         assertThat(out.strip().lines()).hasSize(1);
         assertThat(out).startsWith("loomlab: no JDK >= 25 found").contains("no-jdk");
+    }
+
+    @Test
+    void javaHomeComesFirstEvenWhenANewerJdkIsInstalled() throws Exception {
+        Path project = project();
+        Path jdk25 = fakeJdk("jdk-25", "25.0.1");
+        fakeJdk("jdk-99", "99");
+        Run run = launch(project, jdk25.toString(), "list");
+        assertThat(run.out()).contains("ran jdk-25").doesNotContain("ran jdk-99");
+    }
+
+    @Test
+    void withoutJavaHomeOrWithATooOldOneTheNewestJdkFoundRuns() throws Exception {
+        Path project = project();
+        Path jdk17 = fakeJdk("jdk-17", "17.0.9");
+        fakeJdk("jdk-25", "25.0.1");
+        fakeJdk("jdk-99", "99");
+        assertThat(launch(project, null, "list").out()).contains("ran jdk-99");
+        assertThat(launch(project, jdk17.toString(), "list").out()).contains("ran jdk-99");
+    }
+
+    @Test
+    void itBuildsOnFirstUseAndAgainOnlyAfterASourceChanged() throws Exception {
+        Path project = project();
+        Path jdk = fakeJdk("jdk-25", "25.0.1");
+        Path builds = project.resolve("builds.log");
+
+        Run first = launch(project, jdk.toString(), "list");
+        assertThat(first.out()).contains("building with " + jdk).contains("ran jdk-25");
+        assertThat(Files.readAllLines(builds)).hasSize(1);
+
+        Run second = launch(project, jdk.toString(), "list");
+        assertThat(second.out()).doesNotContain("building").contains("ran jdk-25");
+        assertThat(Files.readAllLines(builds)).as("nothing changed, nothing built").hasSize(1);
+
+        Path source = project.resolve("core/src/main/java/Some.java");
+        Files.setLastModifiedTime(source, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+        Run third = launch(project, jdk.toString(), "list");
+        assertThat(third.out()).contains("building").contains("ran jdk-25");
+        assertThat(Files.readAllLines(builds)).as("a changed source is built").hasSize(2);
+    }
+
+    private record Run(int exit, String out) {
+    }
+
+    /** Runs the project's launcher with {@code javaHome} (null: unset), searching only this test's fake JDKs. */
+    private Run launch(Path project, String javaHome, String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of("/bin/bash", project.resolve("loomlab").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true);
+        pb.environment().put("PATH", toolsOnly().toString());
+        pb.environment().put("HOME", tmp.resolve("home").toString());
+        pb.environment().put("LOOMLAB_JDK_SEARCH", tmp.resolve("jdks").toString() + "/*");
+        if (javaHome == null) {
+            pb.environment().remove("JAVA_HOME");
+        } else {
+            pb.environment().put("JAVA_HOME", javaHome);
+        }
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        return new Run(p.exitValue(), out);
+    }
+
+    /** A scratch project: the real launcher, one source file, and a Maven wrapper that logs each build and makes dist/lib. */
+    private Path project() throws Exception {
+        Path project = Files.createDirectories(tmp.resolve("project"));
+        Path launcher = Path.of(System.getProperty("loomlab.home", "..")).resolve("loomlab").toAbsolutePath().normalize();
+        Files.copy(launcher, project.resolve("loomlab"));
+        Path source = project.resolve("core/src/main/java/Some.java");
+        Files.createDirectories(source.getParent());
+        Files.writeString(source, "class Some {}\n");
+        script(project.resolve("mvnw"), "echo \"build $*\" >> builds.log\nmkdir -p cli/target/dist/lib\n");
+        return project;
+    }
+
+    /** A JDK home whose release file says {@code version} and whose java prints {@code ran <name>}. */
+    private Path fakeJdk(String name, String version) throws Exception {
+        Path home = Files.createDirectories(tmp.resolve("jdks").resolve(name));
+        Files.createDirectories(home.resolve("bin"));
+        script(home.resolve("bin/java"), "echo \"ran " + name + " $*\"\n");
+        script(home.resolve("bin/javac"), "exit 0\n");
+        Files.writeString(home.resolve("release"), "JAVA_VERSION=\"" + version + "\"\n");
+        return home;
+    }
+
+    private static void script(Path file, String body) throws Exception {
+        Files.writeString(file, "#!/bin/bash\n" + body);
+        file.toFile().setExecutable(true);
+    }
+
+    /** A PATH with the shell tools the launcher uses, and no java or javac. */
+    private Path toolsOnly() throws Exception {
+        Path bin = Files.createDirectories(tmp.resolve("bin"));
+        for (String tool : List.of("bash", "sed", "head", "dirname", "readlink", "find", "cat", "mktemp", "rm", "touch", "env",
+                "mkdir", "mv")) {
+            for (String dir : List.of("/usr/bin", "/bin")) {
+                Path p = Path.of(dir, tool);
+                if (Files.isExecutable(p) && !Files.exists(bin.resolve(tool))) {
+                    Files.createSymbolicLink(bin.resolve(tool), p);
+                }
+            }
+        }
+        return bin;
     }
 }

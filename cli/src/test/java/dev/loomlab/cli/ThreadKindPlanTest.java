@@ -47,7 +47,7 @@ class ThreadKindPlanTest {
         assertThat(quick.warmup()).isEqualTo(1);
         assertThat(quick.iterations()).isEqualTo(5);
         assertThat(quick.forks()).as("the quick suite's @rounds").isEqualTo(1);
-        assertThat(quick.params().canonical()).containsEntry("iteration-time", "200ms");
+        assertThat(quick.params().canonical()).containsEntry("iteration-time", "50ms");
         List<PlannedResult> seeds = planner.plan(List.of("seeds"), new RunOptions()).stream()
                 .filter(p -> p.scenario().name().equals("handoff")).toList();
         assertThat(seeds).hasSize(2 * 3 * 2).allSatisfy(p -> {

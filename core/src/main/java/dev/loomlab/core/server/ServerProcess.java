@@ -38,14 +38,17 @@ public final class ServerProcess implements AutoCloseable {
     private final BlockingQueue<String> replies;
     private final Deque<String> tail;
     private final Thread hook;
+    private final boolean writesArchive;
 
-    private ServerProcess(Process process, int port, BlockingQueue<String> replies, Deque<String> tail, Thread hook) {
+    private ServerProcess(Process process, int port, BlockingQueue<String> replies, Deque<String> tail, Thread hook,
+                          boolean writesArchive) {
         this.process = process;
         this.port = port;
         this.commands = process.getOutputStream();
         this.replies = replies;
         this.tail = tail;
         this.hook = hook;
+        this.writesArchive = writesArchive;
     }
 
     /**
@@ -65,7 +68,12 @@ public final class ServerProcess implements AutoCloseable {
     public static ServerProcess start(String mainClass, String classPath, List<String> jvmArgs, List<String> args,
                                       Duration readyTimeout) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        Path javaHome = Path.of(System.getProperty("java.home"));
+        command.add(javaHome.resolve("bin").resolve("java").toString());
+        List<String> sharing = ClassDataSharing.flags(javaHome, System.getProperty("java.version"), Runtime.version().feature(),
+                mainClass.substring(mainClass.lastIndexOf('.') + 1), classPath, jvmArgs);
+        boolean writesArchive = ClassDataSharing.writesArchive(sharing);
+        command.addAll(sharing);
         command.addAll(jvmArgs);
         command.addAll(List.of("-cp", classPath, mainClass));
         command.addAll(args);
@@ -79,7 +87,7 @@ public final class ServerProcess implements AutoCloseable {
         HelperThreads.start("loomlab-server-output", () -> pump(process, name, ready, replies, tail));
         try {
             int port = ready.get(readyTimeout.toMillis(), TimeUnit.MILLISECONDS);
-            return new ServerProcess(process, port, replies, tail, hook);
+            return new ServerProcess(process, port, replies, tail, hook, writesArchive);
         } catch (ExecutionException | TimeoutException e) {
             process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             removeHook(hook);
@@ -172,7 +180,11 @@ public final class ServerProcess implements AutoCloseable {
         return reply;
     }
 
-    /** Stops the server: closing its stdin ends it; it is killed if still alive after 5 s. */
+    /**
+     * Stops the server. One that writes its class-data sharing archive at exit is asked to end (its stdin
+     * closes) and killed if still alive after 30 s; any other is killed at once, since its JVM's own exit
+     * would wait 300 ms for its threads blocked in native I/O, and it has nothing to save.
+     */
     @Override
     public void close() {
         try {
@@ -181,9 +193,11 @@ public final class ServerProcess implements AutoCloseable {
             // already gone
         }
         try {
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            if (writesArchive && process.waitFor(30, TimeUnit.SECONDS)) {
+                removeHook(hook);
+                return;
             }
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();

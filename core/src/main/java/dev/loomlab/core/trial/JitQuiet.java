@@ -13,7 +13,7 @@ import java.lang.management.ManagementFactory;
  */
 final class JitQuiet {
     /** The compiler counts as idle once its total time has not grown for this long, in ms. */
-    private static final long QUIET_MS = 20;
+    private static final long QUIET_MS = 10;
     /** Never wait longer than this for it, in ms (a workload may keep it busy for good). */
     private static final long MAX_WAIT_MS = 2_000;
 

@@ -50,14 +50,32 @@ public final class TrialExecutor {
     private static final int SERIAL_MIN_TASKS = 10;
     /** … and until this much time has passed, at most {@link #SERIAL_MAX_TASKS} tasks. */
     private static final long SERIAL_MIN_NANOS = 300_000_000L;
-    private static final int SERIAL_MAX_TASKS = 50;
+    private static final int SERIAL_MAX_TASKS = 20;
 
     private final ScenarioCatalog scenarios;
     private final ModelCatalog models;
+    private final Settle settle;
 
     public TrialExecutor(ScenarioCatalog scenarios, ModelCatalog models) {
+        this(scenarios, models, () -> {
+        });
+    }
+
+    /**
+     * @param settle waited for after the workload and the model are set up and before the first
+     *               iteration: the trial JVM's own start-up work that may run beside the set-up, never
+     *               beside an iteration
+     */
+    public TrialExecutor(ScenarioCatalog scenarios, ModelCatalog models, Settle settle) {
         this.scenarios = scenarios;
         this.models = models;
+        this.settle = settle;
+    }
+
+    /** Start-up work of the trial JVM to wait for before the first iteration. */
+    @FunctionalInterface
+    public interface Settle {
+        void await() throws InterruptedException;
     }
 
     public TrialOutcome execute(TrialSpec spec, ProgressListener progress) throws InterruptedException {
@@ -82,7 +100,10 @@ public final class TrialExecutor {
         // The one place that tells the two shapes of workload apart.
         return switch (workload) {
             case TaskWorkload tasks -> runTasks(spec, progress, scenario.description(), params, runners, tasks);
-            case TrialWorkload<?> own -> runOwnTrial(spec, progress, scenario.name(), runners, own);
+            case TrialWorkload<?> own -> {
+                settle.await();
+                yield runOwnTrial(spec, progress, scenario.name(), runners, own);
+            }
         };
     }
 
@@ -115,7 +136,7 @@ public final class TrialExecutor {
     }
 
     /** A workload of tasks, bound to the first form it offers that the model runs. */
-    private static TrialOutcome runTasks(TrialSpec spec, ProgressListener progress, ScenarioDescription scenario,
+    private TrialOutcome runTasks(TrialSpec spec, ProgressListener progress, ScenarioDescription scenario,
                                          ParamValues params, Runners runners, TaskWorkload workload)
             throws InterruptedException {
         JvmInfo jvm = JvmInfo.current();
@@ -135,6 +156,7 @@ public final class TrialExecutor {
         try {
             workload.open(runners.model());
             bound.open();
+            settle.await();
         } catch (InterruptedException e) {
             workload.close();
             throw e;

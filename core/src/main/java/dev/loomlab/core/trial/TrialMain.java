@@ -1,6 +1,8 @@
 package dev.loomlab.core.trial;
 
+import dev.loomlab.core.outcome.IterationResult;
 import dev.loomlab.core.outcome.JvmInfo;
+import dev.loomlab.core.outcome.PinnedStack;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;
 import dev.loomlab.core.model.ModelCatalog;
@@ -15,9 +17,12 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /**
- * The main class of a forked trial JVM: {@code TrialMain <spec.json> <outcome.json>}. Reads the spec,
+ * The main class of a forked trial JVM: {@code TrialMain <spec.properties> <outcome.json>}. Reads the spec,
  * runs it, writes the outcome atomically, prints progress lines ({@value #PROGRESS} phase done/total)
  * for the parent. Exit 0 when it wrote an outcome, 1 when the trial itself threw.
  */
@@ -26,41 +31,62 @@ public final class TrialMain {
     public static final String PROGRESS = "#loomlab-progress ";
     /** Exit code when the parent went away before the trial finished. */
     static final int PARENT_GONE = 3;
+    /** How often the trial looks for its parent, in ms. */
+    private static final long PARENT_POLL_MS = 500;
 
     private TrialMain() {
     }
 
     /**
-     * Ends this JVM when the loomlab process that forked it is gone (its end of our stdin pipe closes),
-     * so a killed run leaves no trial behind.
+     * Ends this JVM when the loomlab process that forked it is gone, so a killed run leaves no trial
+     * behind. It polls with a sleep rather than blocking in a read of stdin, whose end closes with the
+     * parent: the JVM's exit waits up to 300 ms for a thread blocked in native code, once per trial.
      */
     private static void watchParent() {
+        Optional<ProcessHandle> parent = ProcessHandle.current().parent();
+        if (parent.isEmpty()) {
+            return;
+        }
         HelperThreads.start("loomlab-parent-watch", () -> {
             try {
-                while (System.in.read() >= 0) {
-                    // the parent never writes; keep waiting for end of stream
+                while (parent.get().isAlive()) {
+                    Thread.sleep(PARENT_POLL_MS);
                 }
-            } catch (IOException ignored) {
-                // a broken pipe means the same: the parent is gone
+            } catch (InterruptedException e) {
+                return;
             }
             Runtime.getRuntime().halt(PARENT_GONE);
         });
     }
 
+    /** Serializes an outcome of every part's type once, so that writing the real one finds Jackson ready. */
+    private static void startJson() {
+        IterationResult iteration = new IterationResult(Map.of("wall_ms", 1.0), "",
+                List.of(new PinnedStack(1, 1.0, List.of("frame"))));
+        try {
+            Json.mapper().writeValueAsBytes(TrialOutcome.ok(JvmInfo.current(), "blocking", 1.0, 1.0, List.of(iteration), null));
+        } catch (IOException e) {
+            // only a warm-up: the real outcome's write reports its own failure
+        }
+    }
+
     public static void main(String[] args) throws Exception {
         if (args.length != 2) {
-            System.err.println("usage: TrialMain <spec.json> <outcome.json>");
+            System.err.println("usage: TrialMain <spec.properties> <outcome.json>");
             System.exit(2);
         }
         watchParent();
         Path out = Path.of(args[1]);
-        TrialSpec spec = Json.mapper().readValue(Path.of(args[0]).toFile(), TrialSpec.class);
+        TrialSpec spec = TrialSpecFile.read(Path.of(args[0]));
         System.out.println("loomlab trial: " + spec.scenario() + " " + spec.model() + " " + spec.params()
                 + " on Java " + System.getProperty("java.runtime.version"));
+        // Jackson, which writes the outcome, takes about a quarter of a second to start: it starts on a
+        // second core while this one sets the trial up, and is done before the first iteration.
+        Thread json = HelperThreads.start("loomlab-json-start", TrialMain::startJson);
         TrialOutcome outcome;
         int exit = 0;
         try {
-            outcome = new TrialExecutor(ScenarioCatalog.load(), ModelCatalog.load())
+            outcome = new TrialExecutor(ScenarioCatalog.load(), ModelCatalog.load(), json::join)
                     .execute(spec, (phase, done, total) -> System.out.println(PROGRESS + phase + " " + done + "/" + total));
         } catch (Throwable t) {
             StringWriter trace = new StringWriter();

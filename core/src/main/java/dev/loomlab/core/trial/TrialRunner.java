@@ -6,6 +6,7 @@ import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;
 import dev.loomlab.core.result.Json;
+import dev.loomlab.core.server.ClassDataSharing;
 
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
@@ -55,12 +56,14 @@ public final class TrialRunner {
         Files.createDirectories(log.toAbsolutePath().getParent());
         Path work = Files.createTempDirectory("loomlab-trial-");
         try {
-            Path specFile = work.resolve("spec.json");
+            Path specFile = work.resolve("spec.properties");
             Path outcomeFile = work.resolve("outcome.json");
-            Json.mapper().writeValue(specFile.toFile(), spec);
+            TrialSpecFile.write(spec, specFile);
             List<String> command = new ArrayList<>();
             command.add(jdk.java().toString());
             command.addAll(DEFAULT_JVM_ARGS);
+            command.addAll(ClassDataSharing.flags(jdk.home(), jdk.version(), jdk.feature(), "trial-" + spec.scenario(),
+                    classPath, jvmArgs));
             command.addAll(jvmArgs);
             command.addAll(List.of("-cp", classPath, TrialMain.class.getName(), specFile.toString(), outcomeFile.toString()));
             JvmInfo intended = new JvmInfo(jdk.version(), jdk.vendor(), jdk.home().toString(),

@@ -96,16 +96,21 @@ class TrialRunnerTest {
 
     @Test
     void aTrialWhoseParentIsGoneEndsItself() throws Exception {
-        Path spec = dir.resolve("orphan.json");
-        dev.loomlab.core.result.Json.mapper().writeValue(spec.toFile(), sleep("virtual", "1", "5m", 1));
-        Process trial = new ProcessBuilder(jdk.java().toString(), "-cp", System.getProperty("java.class.path"),
+        Path spec = dir.resolve("orphan.properties");
+        TrialSpecFile.write(sleep("virtual", "1", "5m", 1), spec);
+        // A shell stands in for loomlab: it starts the trial, says its pid, and is then killed with SIGKILL.
+        Process parent = new ProcessBuilder("sh", "-c", "\"$@\" > \"$0\" 2>&1 & echo $!; wait", dir.resolve("orphan.log").toString(),
+                jdk.java().toString(), "-cp", System.getProperty("java.class.path"),
                 TrialMain.class.getName(), spec.toString(), dir.resolve("orphan-out.json").toString())
-                .redirectErrorStream(true).redirectOutput(dir.resolve("orphan.log").toFile()).start();
+                .redirectErrorStream(true).start();
+        long pid = Long.parseLong(new java.io.BufferedReader(new java.io.InputStreamReader(parent.getInputStream())).readLine().trim());
+        ProcessHandle trial = ProcessHandle.of(pid).orElseThrow();
         Thread.sleep(1000);
-        // What a dead parent looks like to the trial: its end of the stdin pipe closes.
-        trial.getOutputStream().close();
-        assertThat(trial.waitFor(60, TimeUnit.SECONDS)).as("trial ended without its parent").isTrue();
-        assertThat(trial.exitValue()).isEqualTo(TrialMain.PARENT_GONE);
+        assertThat(trial.isAlive()).as("the trial runs while its parent lives").isTrue();
+        parent.destroyForcibly().waitFor();
+        // The trial sleeps for 5 minutes; only its parent watch can end it this soon.
+        assertThat(trial.onExit().get(60, TimeUnit.SECONDS).isAlive()).as("trial ended without its parent").isFalse();
+        assertThat(dir.resolve("orphan-out.json")).as("an orphan writes no outcome").doesNotExist();
     }
 
     @Test

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The distribution as users run it, after the unit and integration tests: the README's first command
+# (`./loomlab`, the quick suite) through the launcher, dist/lib and dist/servers. Every planned result
+# must be `ok` and the report files written. Run by `./loomlab test` (and so by .ci/run).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
+cd "$ROOT"
+
+fail() { echo "distribution test: FAILED: $*" >&2; exit 1; }
+
+echo "distribution test: ./loomlab run quick --dry-run" >&2
+planned=$(./loomlab run quick --dry-run | sed -n 's/^\([0-9][0-9]*\) results.*/\1/p' | head -n 1)
+[ -n "$planned" ] && [ "$planned" -gt 0 ] || fail "the quick suite's dry run planned no results"
+
+echo "distribution test: ./loomlab (the quick suite, $planned results)" >&2
+log="$(mktemp)"
+trap 'rm -f "$log"' EXIT
+started=$(date +%s)
+if ! ./loomlab > "$log" 2>&1; then
+  tail -n 40 "$log" >&2
+  fail "./loomlab exited non-zero"
+fi
+took=$(( $(date +%s) - started ))
+dir=$(sed -n 's/^results: //p' "$log" | tail -n 1)
+[ -n "$dir" ] && [ -d "$dir" ] || fail "./loomlab named no results folder"
+
+for f in results.jsonl results.csv report.md report.html summary.json; do
+  [ -s "$dir/$f" ] || fail "$dir/$f is missing or empty"
+done
+results=$(grep -c '' "$dir/results.jsonl")
+ok=$(grep -c '"status":"ok"' "$dir/results.jsonl" || true)
+[ "$results" -eq "$planned" ] || fail "$results results written, $planned planned"
+if [ "$ok" -ne "$results" ]; then
+  grep -v '"status":"ok"' "$dir/results.jsonl" | cut -c1-300 >&2
+  fail "$((results - ok)) of $results results are not ok"
+fi
+grep -q '<html' "$dir/report.html" || fail "report.html is not HTML"
+rm -rf "$dir"
+rmdir "$ROOT/results" 2>/dev/null || true
+echo "distribution test: ok — $results results, all ok, reports written, in ${took} s" >&2

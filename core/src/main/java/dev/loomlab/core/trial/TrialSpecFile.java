@@ -1,0 +1,66 @@
+package dev.loomlab.core.trial;
+
+import dev.loomlab.core.outcome.TrialSpec;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The file a trial JVM reads its {@link TrialSpec} from: Java properties ({@code scenario}, {@code model},
+ * round counts, {@code param.N.name} / {@code param.N.value} in order). Not JSON, because a trial JVM
+ * would spend about a quarter of a second starting Jackson just to read it.
+ */
+final class TrialSpecFile {
+    private TrialSpecFile() {
+    }
+
+    static void write(TrialSpec spec, Path file) throws IOException {
+        Properties p = new Properties();
+        p.setProperty("scenario", spec.scenario());
+        p.setProperty("model", spec.model());
+        p.setProperty("warmup", Integer.toString(spec.warmup()));
+        p.setProperty("iterations", Integer.toString(spec.iterations()));
+        p.setProperty("fork", Integer.toString(spec.fork()));
+        p.setProperty("forks", Integer.toString(spec.forks()));
+        p.setProperty("sampleThreads", Boolean.toString(spec.sampleThreads()));
+        int i = 0;
+        for (Map.Entry<String, String> e : spec.params().entrySet()) {
+            p.setProperty("param." + i + ".name", e.getKey());
+            p.setProperty("param." + i + ".value", e.getValue());
+            i++;
+        }
+        try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            p.store(out, "loomlab trial spec");
+        }
+    }
+
+    static TrialSpec read(Path file) throws IOException {
+        Properties p = new Properties();
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            p.load(in);
+        }
+        Map<String, String> params = new LinkedHashMap<>();
+        for (int i = 0; p.containsKey("param." + i + ".name"); i++) {
+            params.put(p.getProperty("param." + i + ".name"), p.getProperty("param." + i + ".value"));
+        }
+        return new TrialSpec(required(p, "scenario"), required(p, "model"), params,
+                Integer.parseInt(required(p, "warmup")), Integer.parseInt(required(p, "iterations")),
+                Integer.parseInt(required(p, "fork")), Integer.parseInt(required(p, "forks")),
+                Boolean.parseBoolean(required(p, "sampleThreads")));
+    }
+
+    private static String required(Properties p, String key) throws IOException {
+        String value = p.getProperty(key);
+        if (value == null) {
+            throw new IOException("trial spec has no " + key);
+        }
+        return value;
+    }
+}
