@@ -56,15 +56,16 @@ public final class TrialExecutor {
     private final ModelCatalog models;
     private final Settle settle;
 
+    /** An executor that warms loomlab's per-iteration bookkeeping itself, on this thread, before the first iteration. */
     public TrialExecutor(ScenarioCatalog scenarios, ModelCatalog models) {
-        this(scenarios, models, () -> {
-        });
+        this(scenarios, models, JitQuiet::warmBookkeeping);
     }
 
     /**
-     * @param settle waited for after the workload and the model are set up and before the first
-     *               iteration: the trial JVM's own start-up work that may run beside the set-up, never
-     *               beside an iteration
+     * @param settle the trial's start-up work, waited for after the workload and the model are set up and
+     *               before the first iteration: at least the warm-up of the per-iteration bookkeeping, so
+     *               that the JIT has compiled it; a trial JVM runs that on a helper thread beside the
+     *               set-up, never beside an iteration
      */
     public TrialExecutor(ScenarioCatalog scenarios, ModelCatalog models, Settle settle) {
         this.scenarios = scenarios;
@@ -72,7 +73,7 @@ public final class TrialExecutor {
         this.settle = settle;
     }
 
-    /** Start-up work of the trial JVM to wait for before the first iteration. */
+    /** Start-up work of the trial to wait for before the first iteration. */
     @FunctionalInterface
     public interface Settle {
         void await() throws InterruptedException;
@@ -152,7 +153,6 @@ public final class TrialExecutor {
             return TrialOutcome.notApplicable(notApplicable(scenario.name(),
                     workload.offers().stream().<Form<?>>map(Offer::form).toList(), runners), jvm);
         }
-        JitQuiet.warmBookkeeping();
         try {
             workload.open(runners.model());
             bound.open();

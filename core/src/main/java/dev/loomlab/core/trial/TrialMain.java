@@ -80,9 +80,13 @@ public final class TrialMain {
         TrialSpec spec = TrialSpecFile.read(Path.of(args[0]));
         System.out.println("loomlab trial: " + spec.scenario() + " " + spec.model() + " " + spec.params()
                 + " on Java " + System.getProperty("java.runtime.version"));
-        // Jackson, which writes the outcome, takes about a quarter of a second to start: it starts on a
-        // second core while this one sets the trial up, and is done before the first iteration.
-        Thread json = HelperThreads.start("loomlab-json-start", TrialMain::startJson);
+        // Warming the bookkeeping and starting Jackson (which writes the outcome: about a quarter of a
+        // second) happen on a second core while this one sets the trial up; both are done before the
+        // first iteration.
+        Thread json = HelperThreads.start("loomlab-trial-start", () -> {
+            JitQuiet.warmBookkeeping();
+            startJson();
+        });
         TrialOutcome outcome;
         int exit = 0;
         try {
