@@ -3,7 +3,7 @@
 # (`./loomlab`, the quick suite) through the launcher, dist/lib and dist/servers. Every planned result
 # must be `ok` and the report files written. Run by `./loomlab test` (and so by .ci/run).
 set -euo pipefail
-ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../../.." && pwd)"
 cd "$ROOT"
 
 fail() { echo "distribution test: FAILED: $*" >&2; exit 1; }
