@@ -50,13 +50,20 @@ final class RunSession {
     }
 
     /**
-     * Runs every planned result into a results folder.
+     * Runs every planned result into a results folder, which it holds alone ({@link FolderLock}) while it runs.
      *
      * @return the results, in plan order
      */
     List<Result> run(List<PlannedResult> plan, Duration timeout, String outOption, List<String> command, PrintStream out)
             throws IOException, InterruptedException {
         ResultsFolder folder = new ResultsFolder(prepareFolder(outOption));
+        try (FolderLock lock = FolderLock.take(folder.dir(), System.err)) {
+            return run(plan, timeout, folder, lock, command, out);
+        }
+    }
+
+    private List<Result> run(List<PlannedResult> plan, Duration timeout, ResultsFolder folder, FolderLock lock,
+                             List<String> command, PrintStream out) throws IOException, InterruptedException {
         List<Jdk> jdks = new ArrayList<>(new LinkedHashSet<>(plan.stream().map(PlannedResult::jdk).toList()));
         Instant started = Instant.now();
         folder.writeSummary(Environment.describe(jdks, command, started, null));
@@ -65,6 +72,7 @@ final class RunSession {
             // From here on, a trial that dies is our Ctrl-C, not a result: nothing more is appended.
             shuttingDown = true;
             renderQuietly(folder, results, jdks, command, started);
+            lock.close();
         });
         Runtime.getRuntime().addShutdownHook(onInterrupt);
 
