@@ -32,8 +32,10 @@ class EchoTest {
         assertThat(m.get("round_trips")).isEqualTo(500.0);
         assertThat(m.get("errors")).isZero();
         assertThat(m.get("server_open_peak")).isEqualTo(500.0);
-        // the default scheduler's carriers: never more than its maximum pool of 256
-        assertThat(m.get("server_carriers")).isBetween(1.0, 256.0);
+        // Few: the default scheduler runs one carrier per core and adds one only to stand in for a carrier
+        // blocked in the OS, which socket reads and writes on virtual threads are not (they park). 500
+        // connections on a thread each would need 500; two extra carriers allow for a JDK-internal block.
+        assertThat(m.get("server_carriers")).isBetween(1.0, Runtime.getRuntime().availableProcessors() + 2.0);
         assertThat(m.get("server_peak_rss_mb")).isPositive();
     }
 
