@@ -1,25 +1,29 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.core.BoundedCommand;
 import dev.loomlab.core.trial.Jdk;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The facts {@code summary.json} records about where a run happened: CPU model, cores, memory, OS,
  * container limits, every JDK used, loomlab's version and git commit, start and end.
  */
 final class Environment {
+    /** How long a git command may take before the commit is left unknown. */
+    private static final Duration GIT_LIMIT = Duration.ofSeconds(10);
+
     private Environment() {
     }
 
@@ -57,16 +61,18 @@ final class Environment {
             return null;
         }
         try {
-            Process p = new ProcessBuilder("git", "-C", home, "rev-parse", "HEAD").redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            if (!p.waitFor(10, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            Optional<BoundedCommand.Output> head = BoundedCommand.run(List.of("git", "-C", home, "rev-parse", "HEAD"), GIT_LIMIT);
+            if (head.isEmpty() || head.get().exit() != 0) {
                 return null;
             }
-            Process dirty = new ProcessBuilder("git", "-C", home, "status", "--porcelain", "--untracked-files=no")
-                    .redirectErrorStream(true).start();
-            String changes = new String(dirty.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-            dirty.waitFor(10, TimeUnit.SECONDS);
-            return changes.isEmpty() ? out : out + "-dirty";
+            String commit = head.get().text().trim();
+            Optional<BoundedCommand.Output> dirty = BoundedCommand.run(
+                    List.of("git", "-C", home, "status", "--porcelain", "--untracked-files=no"), GIT_LIMIT);
+            // A status that did not finish in time is not "clean": say that it is unknown.
+            if (dirty.isEmpty() || dirty.get().exit() != 0) {
+                return commit + "-status-unknown";
+            }
+            return dirty.get().text().isBlank() ? commit : commit + "-dirty";
         } catch (IOException e) {
             return null;
         } catch (InterruptedException e) {

@@ -113,6 +113,10 @@ final class RunSession {
         // A JMH scenario's one trial JVM hosts JMH, which forks p.forks() JVMs of its own.
         int trials = p.scenario().has(Trait.FORKS_ITSELF) && p.forks() > 0 ? 1 : p.forks();
         for (int fork = p.forks() == 0 ? 0 : 1; fork <= trials; fork++) {
+            if (shuttingDown) {
+                // Ctrl-C: no new trial JVM starts; the result in progress is not recorded.
+                break;
+            }
             TrialSpec spec = new TrialSpec(p.scenario().name(), p.model().name(), p.params().canonical(), p.warmup(),
                     p.iterations(), fork, p.forks(), sampleThreads);
             ProgressListener listener = progress.trialStarted(p, fork);

@@ -2,15 +2,16 @@ package dev.loomlab.core.trial;
 
 import dev.loomlab.core.outcome.JavaVersion;
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.BoundedCommand;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A Java installation trials can run on ({@code --jvm JAVA_HOME}): its {@code bin/java}, version and
@@ -80,12 +81,8 @@ public record Jdk(Path home, String version, int feature, String vendor) {
 
     private static String askVersion(String label, Path java) {
         try {
-            Process p = new ProcessBuilder(List.of(java.toString(), "-version")).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!p.waitFor(30, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-            }
-            Optional<String> version = JavaVersion.fromDashVersion(out);
+            Optional<String> version = BoundedCommand.run(List.of(java.toString(), "-version"), Duration.ofSeconds(30))
+                    .flatMap(out -> JavaVersion.fromDashVersion(out.text()));
             if (version.isPresent()) {
                 return version.get();
             }
