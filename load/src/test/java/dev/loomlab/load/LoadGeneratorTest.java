@@ -2,7 +2,6 @@ package dev.loomlab.load;
 
 import org.junit.jupiter.api.Test;
 
-import java.net.ServerSocket;
 import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -131,16 +130,17 @@ class LoadGeneratorTest {
 
     @Test
     void aRefusingTargetEndsInConnectErrors() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0)) {
-            port = s.getLocalPort();
-        }
-        LoadSpec spec = LoadSpec.closed(URI.create("http://127.0.0.1:" + port + "/get"), 5, NO_WARMUP,
-                Duration.ofMillis(500), Ramp.CONSTANT, Duration.ofSeconds(1), null);
-        LoadReport r = assertTimeoutPreemptively(HANG_GUARD, () -> new LoadGenerator(spec).run());
+        // A port bound but not listening: it refuses connections, and nothing else can take it meanwhile
+        // (a port closed before the run could be reused by another test's server).
+        try (java.net.Socket reserved = new java.net.Socket()) {
+            reserved.bind(new java.net.InetSocketAddress("127.0.0.1", 0));
+            LoadSpec spec = LoadSpec.closed(URI.create("http://127.0.0.1:" + reserved.getLocalPort() + "/get"), 5, NO_WARMUP,
+                    Duration.ofMillis(500), Ramp.CONSTANT, Duration.ofSeconds(1), null);
+            LoadReport r = assertTimeoutPreemptively(HANG_GUARD, () -> new LoadGenerator(spec).run());
 
-        assertThat(r.ok()).isZero();
-        assertThat(r.errors().get(RequestError.CONNECT)).isPositive();
+            assertThat(r.ok()).isZero();
+            assertThat(r.errors().get(RequestError.CONNECT)).isPositive();
+        }
     }
 
     @Test
