@@ -7,7 +7,8 @@ import java.util.OptionalDouble;
  * The time a run has left, in seconds: the plan's {@link Estimate}s of the results not yet finished,
  * scaled by how long the finished ones took against their own estimates (estimates are from below, and
  * a machine is faster or slower than the one they were measured on). A result without an estimate (CPU
- * work, whose bound needs a measurement) counts as the mean of the others.
+ * work, whose bound needs a measurement) counts as the mean of the others. Thread-safe: the bar asks
+ * for it from the trial's log thread while the run's thread reports finished results.
  */
 final class TimeLeft {
     private final double[] estimates;
@@ -30,7 +31,7 @@ final class TimeLeft {
     }
 
     /** The next result finished at {@code nowNanos}. */
-    void resultDone(long nowNanos) {
+    synchronized void resultDone(long nowNanos) {
         if (done < estimates.length) {
             doneEstimate += estimates[done++];
         }
@@ -38,7 +39,7 @@ final class TimeLeft {
     }
 
     /** Seconds left at {@code nowNanos}, never below zero. */
-    double seconds(long nowNanos) {
+    synchronized double seconds(long nowNanos) {
         if (done >= estimates.length) {
             return 0;
         }
