@@ -12,7 +12,9 @@ import dev.loomlab.load.Ramp;
 import dev.loomlab.report.ConsoleReport;
 import dev.loomlab.report.ResultsFolder;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
@@ -74,11 +76,21 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "results folder (default results/<timestamp>)")
     String out;
 
+    @Spec
+    CommandSpec commandSpec;
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         LoadSpec spec = spec();
         ResultsFolder folder = new ResultsFolder(RunSession.prepareFolder(out));
-        List<String> command = new ArrayList<>(List.of("loomlab", "load", url.toString()));
+        try (FolderLock lock = FolderLock.take(folder.dir(), System.err)) {
+            run(spec, folder);
+        }
+        return 0;
+    }
+
+    private void run(LoadSpec spec, ResultsFolder folder) throws IOException, InterruptedException {
+        List<String> command = Main.typed(commandSpec);
         Instant started = Instant.now();
         List<Jdk> jdks = List.of(Jdk.current());
         System.out.println("loomlab load: " + spec.modelName() + " against " + spec.target() + " for "
@@ -94,7 +106,6 @@ final class LoadCommand implements Callable<Integer> {
         System.out.println("loomlab load: " + report.line());
         System.out.print(ConsoleReport.render(List.of(result)));
         System.out.println("results: " + folder.dir());
-        return 0;
     }
 
     private LoadSpec spec() {

@@ -5,7 +5,10 @@ import dev.loomlab.core.outcome.JavaVersion;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -24,9 +27,23 @@ public final class Main implements Callable<Integer> {
     @Mixin
     RunOptions options = new RunOptions();
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
-        return RunCommand.execute(List.of("quick"), options, List.of("loomlab"));
+        return RunCommand.execute(List.of("quick"), options, typed(spec));
+    }
+
+    /** The command line as the user typed it, first word {@code loomlab}: for summary.json and the {@code --resume} hint. */
+    static List<String> typed(CommandSpec spec) {
+        List<String> words = new ArrayList<>(List.of("loomlab"));
+        CommandLine top = spec.commandLine();
+        while (top.getParent() != null) {
+            top = top.getParent();
+        }
+        words.addAll(top.getParseResult().originalArgs());
+        return words;
     }
 
     public static void main(String[] args) {
@@ -49,6 +66,10 @@ public final class Main implements Callable<Integer> {
             if (e instanceof BadInputException) {
                 System.err.println("loomlab: " + e.getMessage());
                 return BAD_INPUT;
+            }
+            if (e instanceof RunStopped stopped) {
+                System.err.println("loomlab: " + stopped.getMessage());
+                return stopped.exitCode();
             }
             throw e;
         });

@@ -8,6 +8,8 @@ import dev.loomlab.core.scenario.ScenarioCatalog;
 import dev.loomlab.core.trial.TrialRunner;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Parameters;
 
@@ -29,17 +31,22 @@ final class RunCommand implements Callable<Integer> {
     @ParentCommand
     Main parent;
 
+    @Spec
+    CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
         if (parent != null && !parent.options.isEmpty()) {
             throw new BadInputException("options of 'run' go after it: loomlab run SCENARIO [options]");
         }
-        List<String> command = new ArrayList<>(List.of("loomlab", "run"));
-        command.addAll(targets);
-        return execute(targets, options, command);
+        return execute(targets, options, Main.typed(spec));
     }
 
-    /** Plans (validating all input first), runs, renders; exit 0 when every result is ok or not applicable. */
+    /**
+     * Plans (validating all input first), runs, renders; exit 0 when every result is ok or not applicable.
+     *
+     * @param command the command as typed, first word {@code loomlab}
+     */
     static int execute(List<String> targets, RunOptions options, List<String> command) throws Exception {
         ScenarioCatalog scenarios = ScenarioCatalog.load();
         ModelCatalog models = ModelCatalog.load();
@@ -56,7 +63,7 @@ final class RunCommand implements Callable<Integer> {
             return 0;
         }
         List<Result> results = new RunSession(scenarios, models, TrialRunner.withCurrentClassPath(), options.sampleThreads)
-                .run(plan, timeout, options.out, command, System.out);
+                .run(plan, timeout, options.out, options.resume, command, System.out);
         boolean allOk = results.stream().allMatch(r -> r.ok() || r.status() == Status.NOT_APPLICABLE);
         return allOk ? 0 : 1;
     }

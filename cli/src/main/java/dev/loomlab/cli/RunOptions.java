@@ -53,6 +53,11 @@ public final class RunOptions {
     @Option(names = "--out", paramLabel = "DIR", description = "results folder (default results/<timestamp>)")
     String out;
 
+    @Option(names = "--resume",
+            description = "continue the run that made --out DIR: keep its ok results, run the failed and missing ones"
+                    + " (the same scenarios and options as that run)")
+    boolean resume;
+
     @Option(names = "--sample-threads",
             description = "sample thread counts every 10 ms during each iteration for the daemon / non-daemon peaks"
                     + " (a sampler thread then runs beside the model; off by default)")
@@ -64,7 +69,7 @@ public final class RunOptions {
     /** True when no option was given. */
     boolean isEmpty() {
         return models.isEmpty() && params.isEmpty() && forks == null && warmup == null && iterations == null
-                && jvms.isEmpty() && jvmArgs.isEmpty() && jvmArg.isEmpty() && timeout == null && out == null && !sampleThreads && !dryRun;
+                && jvms.isEmpty() && jvmArgs.isEmpty() && jvmArg.isEmpty() && timeout == null && out == null && !resume && !sampleThreads && !dryRun;
     }
 
     /** The extra trial JVM flags: those of {@code --jvm-args}, then each {@code --jvm-arg}. */

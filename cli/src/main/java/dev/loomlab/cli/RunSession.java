@@ -4,6 +4,7 @@ import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultAssembler;
+import dev.loomlab.core.result.ResultKey;
 import dev.loomlab.core.scenario.Trait;
 import dev.loomlab.core.scenario.ScenarioCatalog;
 import dev.loomlab.core.trial.Jdk;
@@ -32,14 +33,18 @@ import java.util.Map;
 
 /**
  * Runs a plan: forks each trial, pools forks into a result, appends it to results.jsonl at once, and
- * renders the table, CSV and Markdown at the end (or on Ctrl-C, with what was finished).
+ * renders the table, CSV and Markdown at the end — or, stopped by Ctrl-C / SIGTERM or a folder it can no
+ * longer write, with what finished, and says how to continue with {@code --resume}.
  */
 final class RunSession {
     private final ScenarioCatalog scenarios;
     private final ModelCatalog models;
     private final TrialRunner runner;
     private final boolean sampleThreads;
+    private final Object renderLock = new Object();
+    private boolean rendered;
     private volatile boolean shuttingDown;
+    private Interruption interruption;
 
     /** @param sampleThreads true to sample thread counts during each iteration (a sampler thread beside the model) */
     RunSession(ScenarioCatalog scenarios, ModelCatalog models, TrialRunner runner, boolean sampleThreads) {
@@ -52,58 +57,147 @@ final class RunSession {
     /**
      * Runs every planned result into a results folder, which it holds alone ({@link FolderLock}) while it runs.
      *
-     * @return the results, in plan order
+     * @param resume     continue the run that made {@code --out}: keep its finished results, run the rest
+     * @param command    the command line as typed (for summary.json and the {@code --resume} hint), first word {@code loomlab}
+     * @return the folder's results, in plan order (those a resumed run kept first)
+     * @throws RunStopped when a signal or a write failure stopped the run; what finished is kept and rendered
      */
-    List<Result> run(List<PlannedResult> plan, Duration timeout, String outOption, List<String> command, PrintStream out)
-            throws IOException, InterruptedException {
-        ResultsFolder folder = new ResultsFolder(prepareFolder(outOption));
+    List<Result> run(List<PlannedResult> plan, Duration timeout, String outOption, boolean resume, List<String> command,
+                     PrintStream out) throws IOException, InterruptedException {
+        ResultsFolder folder = new ResultsFolder(resume ? resumeFolder(outOption) : prepareFolder(outOption));
         try (FolderLock lock = FolderLock.take(folder.dir(), System.err)) {
-            return run(plan, timeout, folder, lock, command, out);
+            Resumption todo = resume ? Resumption.of(folder, plan, System.err) : Resumption.none(plan);
+            if (resume) {
+                out.println("loomlab: resuming " + folder.dir() + ": " + (plan.size() - todo.toRun().size()) + " of "
+                        + plan.size() + " planned results finished, " + todo.toRun().size() + " to run");
+            }
+            PlanFile.write(folder.dir(), plan);
+            return run(plan.size(), todo, timeout, folder, lock, command, out);
         }
     }
 
-    private List<Result> run(List<PlannedResult> plan, Duration timeout, ResultsFolder folder, FolderLock lock,
+    private List<Result> run(int planned, Resumption todo, Duration timeout, ResultsFolder folder, FolderLock lock,
                              List<String> command, PrintStream out) throws IOException, InterruptedException {
-        List<Jdk> jdks = new ArrayList<>(new LinkedHashSet<>(plan.stream().map(PlannedResult::jdk).toList()));
+        List<PlannedResult> toRun = todo.toRun();
+        List<Jdk> jdks = new ArrayList<>(new LinkedHashSet<>(toRun.stream().map(PlannedResult::jdk).toList()));
         Instant started = Instant.now();
         folder.writeSummary(Environment.describe(jdks, command, started, null));
-        List<Result> results = Collections.synchronizedList(new ArrayList<>());
-        Thread onInterrupt = new Thread(() -> {
-            // From here on, a trial that dies is our Ctrl-C, not a result: nothing more is appended.
+        List<Result> results = Collections.synchronizedList(new ArrayList<>(todo.kept()));
+        // Signals the JVM keeps for itself (SIGHUP, or SIGINT under -Xrs) end in its shutdown hooks: keep what finished there.
+        Thread onExit = new Thread(() -> {
             shuttingDown = true;
-            renderQuietly(folder, results, jdks, command, started);
+            Interruption.killChildren();
+            try {
+                renderOnce(folder, results, jdks, command, started, true);
+            } catch (IOException cannotHappen) {
+                // a quiet rendering keeps its failures to itself
+            }
             lock.close();
-        });
-        Runtime.getRuntime().addShutdownHook(onInterrupt);
-
-        try (Progress progress = Progress.forConsole(plan)) {
-            int done = 0;
-            for (PlannedResult p : plan) {
-                Result r = runOne(p, timeout, folder, progress);
-                synchronized (results) {
-                    if (shuttingDown) {
+        }, "loomlab-run-exit");
+        Runtime.getRuntime().addShutdownHook(onExit);
+        IOException writeFailure = null;
+        interruption = Interruption.install(System.err);
+        try {
+            try (Progress progress = Progress.forConsole(toRun)) {
+                int done = 0;
+                for (PlannedResult p : toRun) {
+                    if (stopping()) {
                         break;
                     }
-                    folder.append(r);
-                    results.add(r);
+                    Result r = runOne(p, timeout, folder, progress);
+                    synchronized (results) {
+                        // A trial that died from here on is our stop, not a result: nothing more is appended.
+                        if (stopping()) {
+                            break;
+                        }
+                        try {
+                            long line = folder.appendLine(r);
+                            results.add(r);
+                            folder.writeHistograms(line, r);
+                        } catch (IOException e) {
+                            writeFailure = e;
+                            break;
+                        }
+                    }
+                    progress.resultDone(r, ++done, toRun.size());
                 }
-                progress.resultDone(r, ++done, plan.size());
+            } finally {
+                interruption.cleaningUp();
+                try {
+                    Runtime.getRuntime().removeShutdownHook(onExit);
+                } catch (IllegalStateException alreadyShuttingDown) {
+                    // the hook is running; it renders what was finished
+                }
             }
+            boolean stopped = interruption.requested() || writeFailure != null;
+            if (!renderOnce(folder, results, jdks, command, started, stopped)) {
+                return results;
+            }
+            List<Result> current = ResultKey.current(List.copyOf(results));
+            out.println();
+            out.print(ConsoleReport.render(current));
+            out.println();
+            out.println("results: " + folder.dir());
+            if (interruption.requested()) {
+                throw new RunStopped(interruption.exitCode(), "stopped by " + interruption.signalName() + ": "
+                        + finished(current, planned) + ", kept in " + folder.dir() + "; continue with: "
+                        + ResumeHint.of(command, folder.dir()));
+            }
+            if (writeFailure != null) {
+                throw new RunStopped(1, "cannot write to " + folder.dir() + " (" + describe(writeFailure) + "): "
+                        + finished(current, planned) + " in " + ResultsFolder.RESULTS + "; make room and continue with: "
+                        + ResumeHint.of(command, folder.dir()));
+            }
+            return current;
         } finally {
-            try {
-                Runtime.getRuntime().removeShutdownHook(onInterrupt);
-            } catch (IllegalStateException alreadyShuttingDown) {
-                // the hook is running; it renders what was finished
-            }
+            interruption.close();
         }
-        Map<String, Object> env = Environment.describe(jdks, command, started, Instant.now());
-        folder.writeSummary(env);
-        folder.render(results, env);
-        out.println();
-        out.print(ConsoleReport.render(results));
-        out.println();
-        out.println("results: " + folder.dir());
-        return results;
+    }
+
+    private boolean stopping() {
+        return shuttingDown || interruption.requested();
+    }
+
+    private static String finished(List<Result> results, int planned) {
+        return results.size() + " of " + planned + " planned results recorded";
+    }
+
+    private static String describe(IOException e) {
+        String what = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return what.contains("No space left") || what.contains("Disk quota") ? what : e.getClass().getSimpleName() + ": " + what;
+    }
+
+    /**
+     * Writes summary.json and the reports once, whether the main thread or the shutdown hook gets there
+     * first (both render into the same temporary files).
+     *
+     * @param quietly true when a failure to write must not stop the rest (a stopping run keeps results.jsonl)
+     * @return false when the shutdown hook rendered already: the JVM is going down
+     */
+    private boolean renderOnce(ResultsFolder folder, List<Result> results, List<Jdk> jdks, List<String> command,
+                               Instant started, boolean quietly) throws IOException {
+        synchronized (renderLock) {
+            if (rendered) {
+                return false;
+            }
+            rendered = true;
+            try {
+                Map<String, Object> env = Environment.describe(jdks, command, started, Instant.now());
+                folder.writeSummary(env);
+                synchronized (results) {
+                    folder.render(ResultKey.current(results), env);
+                }
+                if (shuttingDown) {
+                    System.err.println("\nloomlab: interrupted; " + results.size() + " finished results are in " + folder.dir());
+                }
+            } catch (IOException | RuntimeException e) {
+                if (!quietly) {
+                    throw e;
+                }
+                // results.jsonl already holds every finished result; the reports can be made with 'loomlab report'
+            }
+            return true;
+        }
     }
 
     private Result runOne(PlannedResult p, Duration timeout, ResultsFolder folder, Progress progress)
@@ -113,7 +207,7 @@ final class RunSession {
         // A JMH scenario's one trial JVM hosts JMH, which forks p.forks() JVMs of its own.
         int trials = p.scenario().has(Trait.FORKS_ITSELF) && p.forks() > 0 ? 1 : p.forks();
         for (int fork = p.forks() == 0 ? 0 : 1; fork <= trials; fork++) {
-            if (shuttingDown) {
+            if (stopping()) {
                 // Ctrl-C: no new trial JVM starts; the result in progress is not recorded.
                 break;
             }
@@ -155,6 +249,26 @@ final class RunSession {
         return name;
     }
 
+    /** The folder of the run a {@code --resume} continues: {@code --out}, which must exist and be writable. */
+    static Path resumeFolder(String outOption) {
+        if (outOption == null) {
+            throw new BadInputException("--resume needs --out DIR, the folder of the run to continue");
+        }
+        Path dir = Path.of(outOption);
+        if (!Files.isDirectory(dir)) {
+            throw new BadInputException("--resume: " + dir + " is not a folder; nothing to continue");
+        }
+        if (!Files.isWritable(dir)) {
+            throw new BadInputException("cannot write to --out " + dir + " (not writable)");
+        }
+        try {
+            Files.createDirectories(dir.resolve(ResultsFolder.LOGS));
+        } catch (IOException e) {
+            throw new BadInputException("cannot write to --out " + dir + " (" + e.getMessage() + ")");
+        }
+        return dir;
+    }
+
     /** The results folder, created and checked writable; an existing folder with results is refused. */
     static Path prepareFolder(String outOption) {
         return prepareFolder(outOption, Path.of("results"), LocalDateTime.now());
@@ -173,7 +287,7 @@ final class RunSession {
             }
         }
         if (Files.exists(dir.resolve(ResultsFolder.RESULTS))) {
-            throw new BadInputException("--out " + dir + " already holds results; give a new or empty folder");
+            throw new BadInputException("--out " + dir + " already holds results; give a new or empty folder, or --resume to continue its run");
         }
         try {
             Files.createDirectories(dir.resolve(ResultsFolder.LOGS));
@@ -185,20 +299,5 @@ final class RunSession {
             throw new BadInputException("cannot write to --out " + dir + " (not writable)");
         }
         return dir;
-    }
-
-    private static void renderQuietly(ResultsFolder folder, List<Result> results, List<Jdk> jdks, List<String> command,
-                                      Instant started) {
-        ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
-        try {
-            Map<String, Object> env = Environment.describe(jdks, command, started, Instant.now());
-            folder.writeSummary(env);
-            synchronized (results) {
-                folder.render(new ArrayList<>(results), env);
-            }
-            System.err.println("\nloomlab: interrupted; " + results.size() + " finished results are in " + folder.dir());
-        } catch (IOException | RuntimeException e) {
-            // the JVM is going down; results.jsonl already holds every finished result
-        }
     }
 }

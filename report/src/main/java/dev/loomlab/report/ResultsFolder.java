@@ -4,10 +4,13 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultJson;
+import dev.loomlab.core.result.ResultKey;
 import dev.loomlab.report.advise.Advisor;
 import dev.loomlab.report.html.HtmlReport;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,6 +34,10 @@ public final class ResultsFolder {
     public static final String LOGS = "logs";
     /** HdrHistogram log files, one per result and recorded histogram, that HdrHistogram's own tools read. */
     public static final String HISTOGRAMS = "histograms";
+    /** The plan of the run that made the folder, which a {@code --resume} must repeat. */
+    public static final String PLAN = "plan.json";
+    /** Where a results.jsonl line cut short by a crash is kept, once a resumed run repaired the file. */
+    public static final String CUT = "results.cut.txt";
 
     private final Path dir;
 
@@ -51,20 +58,94 @@ public final class ResultsFolder {
      * HdrHistogram log ({@link #HISTOGRAMS}{@code /<line>-<scenario>-<model>-<metric>.hlog}, values in ns).
      */
     public void append(Result result) throws IOException {
-        Files.writeString(dir.resolve(RESULTS), ResultJson.toLine(result) + "\n", StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, StandardOpenOption.APPEND, StandardOpenOption.WRITE, StandardOpenOption.SYNC);
-        if (!result.histograms().isEmpty()) {
-            long line;
-            try (var lines = Files.lines(dir.resolve(RESULTS))) {
-                line = lines.count();
+        writeHistograms(appendLine(result), result);
+    }
+
+    /**
+     * Appends one result line and forces it to the file. A write that fails (a full disk) leaves the file
+     * as it was: whole lines of whole results.
+     *
+     * @return the line's number, from 1
+     */
+    public long appendLine(Result result) throws IOException {
+        Path file = dir.resolve(RESULTS);
+        byte[] text = (ResultJson.toLine(result) + "\n").getBytes(StandardCharsets.UTF_8);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.APPEND, StandardOpenOption.SYNC)) {
+            long before = channel.size();
+            try {
+                ByteBuffer buffer = ByteBuffer.wrap(text);
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
+            } catch (IOException e) {
+                // A full disk may take half a line: cut it off, so the file stays whole lines of whole results.
+                try {
+                    channel.truncate(before);
+                } catch (IOException ignored) {
+                    // the next --resume repairs a cut last line, with a warning
+                }
+                throw e;
             }
+        }
+        try (var lines = Files.lines(file)) {
+            return lines.count();
+        }
+    }
+
+    /** Writes the result's histograms as HdrHistogram logs named after its line in results.jsonl. */
+    public void writeHistograms(long line, Result result) throws IOException {
+        if (!result.histograms().isEmpty()) {
             HistogramLogs.write(dir.resolve(HISTOGRAMS), line, result);
         }
     }
 
+    /** The folder's results: every line of results.jsonl but those a resumed run re-ran ({@link ResultKey#current}). */
     public List<Result> read() throws IOException {
         Path f = dir.resolve(RESULTS);
-        return Files.isRegularFile(f) ? ResultJson.readAll(f) : List.of();
+        return Files.isRegularFile(f) ? ResultKey.current(ResultJson.readAll(f)) : List.of();
+    }
+
+    /**
+     * Makes results.jsonl whole lines again after a crash cut its last line short: a last line that is a
+     * whole result gets its line end; one that is not is moved to {@value #CUT} (so the result runs again).
+     *
+     * @return what was done, for a warning, or null when the file was whole
+     */
+    public String repairLastLine() throws IOException {
+        Path file = dir.resolve(RESULTS);
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        if (bytes.length == 0 || bytes[bytes.length - 1] == '\n') {
+            return null;
+        }
+        int start = bytes.length;
+        int lineNumber = 1;
+        while (start > 0 && bytes[start - 1] != '\n') {
+            start--;
+        }
+        for (int i = 0; i < start; i++) {
+            lineNumber += bytes[i] == '\n' ? 1 : 0;
+        }
+        String text = new String(bytes, start, bytes.length - start, StandardCharsets.UTF_8);
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            try {
+                Result whole = ResultJson.fromLine(text);
+                channel.write(ByteBuffer.wrap(new byte[]{'\n'}), bytes.length);
+                channel.force(true);
+                return RESULTS + " line " + lineNumber + " (" + whole.scenario() + " " + whole.model()
+                        + ") had no line end, as after a crash while writing it: kept, line end added";
+            } catch (IOException | RuntimeException notWhole) {
+                Files.writeString(dir.resolve(CUT), text + "\n", StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                        StandardOpenOption.APPEND);
+                channel.truncate(start);
+                channel.force(true);
+                return RESULTS + " line " + lineNumber + " was cut short by a crash (" + text.length()
+                        + " characters, not a whole result): moved to " + CUT + "; that result runs again";
+            }
+        }
     }
 
     public void writeSummary(Map<String, Object> environment) throws IOException {
