@@ -1,13 +1,14 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.core.pinning.PinnedEvents;
+import dev.loomlab.core.process.ChildProcess;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
@@ -29,7 +30,7 @@ final class PinningScan {
     record Outcome(int exitCode, long wallNanos, PinnedEvents events) {
     }
 
-    private static final long PUMP_WAIT_MS = 5_000;
+    private static final Duration PUMP_WAIT = Duration.ofSeconds(5);
 
     private PinningScan() {
     }
@@ -46,14 +47,13 @@ final class PinningScan {
                     // JFR announces its recording on stdout; the program's output should stay its own.
                     "-Xlog:jfr+startup=error");
             long start = System.nanoTime();
-            Process process = new ProcessBuilder(program.command(flags)).redirectInput(ProcessBuilder.Redirect.INHERIT).start();
-            Thread outPump = pump(process.getInputStream(), out, "loomlab-pinning-out");
-            Thread errPump = pump(process.getErrorStream(), err, "loomlab-pinning-err");
+            ChildProcess process = ChildProcess.startCopying(
+                    new ProcessBuilder(program.command(flags)).redirectInput(ProcessBuilder.Redirect.INHERIT),
+                    "loomlab-pinning", out, err);
             int exit = process.waitFor();
             long wall = System.nanoTime() - start;
             // A child the program left running may hold the pipes open: do not wait for it forever.
-            outPump.join(PUMP_WAIT_MS);
-            errPump.join(PUMP_WAIT_MS);
+            process.awaitOutput(PUMP_WAIT);
             out.flush();
             err.flush();
             boolean written = Files.isRegularFile(recording) && Files.size(recording) > 0;
@@ -63,24 +63,6 @@ final class PinningScan {
                 files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
             }
         }
-    }
-
-    /** Copies {@code from} to {@code to} on a daemon thread until the stream ends. */
-    private static Thread pump(InputStream from, PrintStream to, String name) {
-        Thread t = new Thread(() -> {
-            byte[] buffer = new byte[8192];
-            try (from) {
-                for (int n; (n = from.read(buffer)) >= 0; ) {
-                    to.write(buffer, 0, n);
-                    to.flush();
-                }
-            } catch (IOException ignored) {
-                // the program is gone
-            }
-        }, name);
-        t.setDaemon(true);
-        t.start();
-        return t;
     }
 
     /** A JFR settings file with only the pinned event, its stack traces and the threshold. */

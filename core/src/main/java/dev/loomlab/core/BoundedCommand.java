@@ -1,5 +1,7 @@
 package dev.loomlab.core;
 
+import dev.loomlab.core.process.ChildProcess;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -7,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A short outside command (git, {@code java -version}) run with a time limit that is one: its output
@@ -30,24 +31,13 @@ public final class BoundedCommand {
     public static Optional<Output> run(List<String> command, Duration limit) throws IOException, InterruptedException {
         Path out = Files.createTempFile("loomlab-command-", ".out");
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
-            try {
-                if (!p.waitFor(limit.toNanos(), TimeUnit.NANOSECONDS)) {
-                    kill(p);
-                    return Optional.empty();
-                }
-            } catch (InterruptedException e) {
-                kill(p);
-                throw e;
+            ChildProcess p = ChildProcess.start(new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()));
+            if (!p.waitOrKill(limit)) {
+                return Optional.empty();
             }
             return Optional.of(new Output(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8)));
         } finally {
             Files.deleteIfExists(out);
         }
-    }
-
-    private static void kill(Process p) throws InterruptedException {
-        p.descendants().forEach(ProcessHandle::destroyForcibly);
-        p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
     }
 }

@@ -6,20 +6,29 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.StringJoiner;
 import java.util.function.Supplier;
 
 /**
  * The server side of {@link ServerProcess}'s protocol, run on a helper JVM's main thread: announces the
- * bound port, answers {@code stats} and {@code reset} lines on stdin with one reply line, and halts the
- * JVM when stdin closes — which happens when the trial that started it ends or dies, so no server
- * outlives its trial.
+ * bound port, answers each command line on stdin — {@code stats ID} or {@code reset ID}, ID a number —
+ * with one reply line that repeats its ID, and halts the JVM when stdin closes — which happens when the
+ * trial that started it ends or dies, so no server outlives its trial. The ID lets the parent tell a late
+ * answer to a command it gave up on from the answer to the command it waits for.
  */
 public final class ServerControl {
     /** Printed once the server accepts connections: {@code #loomlab-ready port=N}. */
     public static final String READY = "#loomlab-ready ";
-    /** Prefix of the one line answering each command: {@code #loomlab-reply k=v k=v …}. */
+    /** Prefix of the one line answering each command: {@code #loomlab-reply ID k=v k=v …}. */
     public static final String REPLY = "#loomlab-reply ";
+    /** The port a {@link #READY} line names: {@code port=N}. */
+    private static final String PORT = "port=";
+
+    /** A server's answer to the command numbered {@code id}: its values, by name. */
+    record Reply(long id, Map<String, Double> values) {
+    }
 
     private ServerControl() {
     }
@@ -32,13 +41,14 @@ public final class ServerControl {
      */
     public static void serve(int port, Supplier<Map<String, Number>> stats, Runnable reset) {
         ServerStats process = new ServerStats();
-        System.out.println(READY + "port=" + port);
+        System.out.println(READY + PORT + port);
         System.out.flush();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII))) {
             String line;
             while ((line = in.readLine()) != null) {
+                String[] words = line.trim().split(" +");
                 Map<String, Number> reply = new LinkedHashMap<>();
-                switch (line.trim()) {
+                switch (words[0]) {
                     case "stats" -> {
                         reply.putAll(process.snapshot());
                         reply.putAll(stats.get());
@@ -50,7 +60,7 @@ public final class ServerControl {
                     }
                     default -> reply.put("unknown_command", 1);
                 }
-                System.out.println(format(reply));
+                System.out.println(format(words.length == 2 ? id(words[1]) : 0, reply));
                 System.out.flush();
             }
         } catch (IOException ignored) {
@@ -59,20 +69,54 @@ public final class ServerControl {
         Runtime.getRuntime().halt(0);
     }
 
-    static String format(Map<String, Number> values) {
-        StringJoiner line = new StringJoiner(" ", REPLY, "");
+    /** A command's ID, or 0 (which no command carries) when it is none. */
+    private static long id(String word) {
+        try {
+            return Long.parseLong(word);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    static String format(long id, Map<String, Number> values) {
+        StringJoiner line = new StringJoiner(" ", REPLY + id + " ", "");
         values.forEach((k, v) -> line.add(k + "=" + v));
         return line.toString();
     }
 
-    static Map<String, Double> parse(String line) {
-        Map<String, Double> out = new LinkedHashMap<>();
-        for (String pair : line.substring(REPLY.length()).trim().split(" ")) {
-            int eq = pair.indexOf('=');
-            if (eq > 0) {
-                out.put(pair.substring(0, eq), Double.parseDouble(pair.substring(eq + 1)));
-            }
+    /** The reply on {@code line}, or empty when it is none: no {@link #REPLY} prefix, no ID, or a value that is not a number. */
+    static Optional<Reply> parse(String line) {
+        if (!line.startsWith(REPLY)) {
+            return Optional.empty();
         }
-        return out;
+        String[] words = line.substring(REPLY.length()).trim().split(" +");
+        try {
+            long id = Long.parseLong(words[0]);
+            Map<String, Double> values = new LinkedHashMap<>();
+            for (int i = 1; i < words.length; i++) {
+                int eq = words[i].indexOf('=');
+                if (eq <= 0) {
+                    return Optional.empty();
+                }
+                values.put(words[i].substring(0, eq), Double.parseDouble(words[i].substring(eq + 1)));
+            }
+            return Optional.of(new Reply(id, values));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The port a {@link #READY} line names, or empty when the line is malformed (no port, or none of 1–65535). */
+    static OptionalInt readyPort(String line) {
+        String rest = line.startsWith(READY) ? line.substring(READY.length()).trim() : "";
+        if (!rest.startsWith(PORT)) {
+            return OptionalInt.empty();
+        }
+        try {
+            int port = Integer.parseInt(rest.substring(PORT.length()));
+            return port >= 1 && port <= 65_535 ? OptionalInt.of(port) : OptionalInt.empty();
+        } catch (NumberFormatException e) {
+            return OptionalInt.empty();
+        }
     }
 }

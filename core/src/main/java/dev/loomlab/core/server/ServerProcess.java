@@ -1,60 +1,60 @@
 package dev.loomlab.core.server;
 
-import dev.loomlab.core.probe.HelperThreads;
+import dev.loomlab.core.param.Units;
+import dev.loomlab.core.process.ChildProcess;
 
-import java.io.BufferedReader;
+import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
  * A server loomlab runs in a JVM of its own (a load target, an echo server), on this JVM's java and
  * class path. Readiness is the server's {@link ServerControl#READY} line, never a sleep; its output
- * is copied to this JVM's stdout (the trial log) with a {@code [server]} prefix. {@link #close}
- * stops it; if this JVM dies first, the server's stdin closes and it halts itself.
+ * is copied to this JVM's stdout (the trial log) with a {@code [server]} prefix ({@link ServerOutput}).
+ * Each command carries a number its reply repeats, so a reply that comes after its command was given
+ * up on is dropped, never taken for the answer to the next one. {@link #close} stops the server; if this
+ * JVM exits first it is killed, and if this JVM is killed, the server's stdin closes and it halts itself.
  */
 public final class ServerProcess implements AutoCloseable {
     private static final int TAIL_LINES = 20;
     private static final Duration REPLY_TIMEOUT = Duration.ofSeconds(30);
+    /** How long a server that writes its class-data sharing archive may take to exit when asked. */
+    private static final Duration ARCHIVE_EXIT_WAIT = Duration.ofSeconds(30);
+    /** How long the rest of a killed server's output is read: a process it left behind may hold the pipe. */
+    private static final Duration OUTPUT_WAIT = Duration.ofSeconds(10);
 
-    private final Process process;
+    private final ChildProcess child;
     private final int port;
     private final OutputStream commands;
-    private final BlockingQueue<String> replies;
-    private final Deque<String> tail;
-    private final Thread hook;
+    private final ServerOutput output;
     private final boolean writesArchive;
+    private final Duration replyTimeout;
+    private long lastId;
 
-    private ServerProcess(Process process, int port, BlockingQueue<String> replies, Deque<String> tail, Thread hook,
-                          boolean writesArchive) {
-        this.process = process;
+    private ServerProcess(ChildProcess child, int port, ServerOutput output, boolean writesArchive, Duration replyTimeout) {
+        this.child = child;
         this.port = port;
-        this.commands = process.getOutputStream();
-        this.replies = replies;
-        this.tail = tail;
-        this.hook = hook;
+        this.commands = child.stdin();
+        this.output = output;
         this.writesArchive = writesArchive;
+        this.replyTimeout = replyTimeout;
     }
 
     /**
      * Starts {@code mainClass} (which must call {@link ServerControl#serve}) and waits until it is ready.
      *
-     * @throws IOException when it exits or stays silent for {@code readyTimeout}; the message carries its last lines
+     * @throws IOException when it exits, stays silent for {@code readyTimeout} or announces its port in a
+     *                     malformed line (it is then killed); the message carries its last lines
      */
     public static ServerProcess start(String mainClass, List<String> jvmArgs, List<String> args, Duration readyTimeout)
             throws IOException, InterruptedException {
@@ -67,63 +67,39 @@ public final class ServerProcess implements AutoCloseable {
      */
     public static ServerProcess start(String mainClass, String classPath, List<String> jvmArgs, List<String> args,
                                       Duration readyTimeout) throws IOException, InterruptedException {
+        return start(mainClass, classPath, jvmArgs, args, readyTimeout, REPLY_TIMEOUT);
+    }
+
+    /** As {@link #start(String, String, List, List, Duration)}, waiting up to {@code replyTimeout} for each reply. */
+    static ServerProcess start(String mainClass, String classPath, List<String> jvmArgs, List<String> args,
+                               Duration readyTimeout, Duration replyTimeout) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         Path javaHome = Path.of(System.getProperty("java.home"));
         command.add(javaHome.resolve("bin").resolve("java").toString());
+        String name = mainClass.substring(mainClass.lastIndexOf('.') + 1);
         List<String> sharing = ClassDataSharing.flags(javaHome, System.getProperty("java.version"), Runtime.version().feature(),
-                mainClass.substring(mainClass.lastIndexOf('.') + 1), classPath, jvmArgs);
-        boolean writesArchive = ClassDataSharing.writesArchive(sharing);
+                name, classPath, jvmArgs);
         command.addAll(sharing);
         command.addAll(jvmArgs);
         command.addAll(List.of("-cp", classPath, mainClass));
         command.addAll(args);
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        Thread hook = new Thread(process::destroyForcibly, "loomlab-server-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
-        BlockingQueue<String> replies = new LinkedBlockingQueue<>();
-        Deque<String> tail = new ArrayDeque<>();
-        CompletableFuture<Integer> ready = new CompletableFuture<>();
-        String name = mainClass.substring(mainClass.lastIndexOf('.') + 1);
-        HelperThreads.start("loomlab-server-output", () -> pump(process, name, ready, replies, tail));
+        ServerOutput output = new ServerOutput(name, System.out);
+        ChildProcess child = ChildProcess.start(new ProcessBuilder(command), "loomlab-server-output", TAIL_LINES, output);
         try {
-            int port = ready.get(readyTimeout.toMillis(), TimeUnit.MILLISECONDS);
-            return new ServerProcess(process, port, replies, tail, hook, writesArchive);
+            int port = output.ready().get(readyTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            return new ServerProcess(child, port, output, ClassDataSharing.writesArchive(sharing), replyTimeout);
         } catch (ExecutionException | TimeoutException e) {
-            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            removeHook(hook);
-            String why = e instanceof TimeoutException ? "was not ready within " + readyTimeout.toSeconds() + " s"
-                    : "exited with code " + process.exitValue() + " before it was ready";
-            throw new IOException(name + " " + why + lastLines(tail));
+            child.kill();
+            // The line that failed the start is kept in the tail just after: read to the end of the output.
+            child.awaitOutput(OUTPUT_WAIT);
+            String why = e instanceof TimeoutException ? "was not ready within " + Units.formatDuration(readyTimeout.toNanos())
+                    : e.getCause() instanceof EOFException ? "exited with code " + child.exitValue() + " before it was ready"
+                    : e.getCause().getMessage();
+            throw new IOException(name + " " + why + lastLines(child));
         } catch (InterruptedException e) {
-            process.destroyForcibly();
-            removeHook(hook);
+            child.kill();
             throw e;
         }
-    }
-
-    private static void pump(Process process, String name, CompletableFuture<Integer> ready,
-                             BlockingQueue<String> replies, Deque<String> tail) {
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = out.readLine()) != null) {
-                if (line.startsWith(ServerControl.READY)) {
-                    ready.complete(Integer.parseInt(line.substring(line.indexOf("port=") + 5).trim()));
-                } else if (line.startsWith(ServerControl.REPLY)) {
-                    replies.add(line);
-                } else {
-                    synchronized (tail) {
-                        if (tail.size() == TAIL_LINES) {
-                            tail.removeFirst();
-                        }
-                        tail.addLast(line);
-                    }
-                    System.out.println("[" + name + "] " + line);
-                }
-            }
-        } catch (IOException ignored) {
-            // the process is gone; the future below says so
-        }
-        ready.completeExceptionally(new IOException("server output closed"));
     }
 
     /** The TCP port the server listens on (127.0.0.1). */
@@ -132,11 +108,11 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     public long pid() {
-        return process.pid();
+        return child.pid();
     }
 
     public boolean isAlive() {
-        return process.isAlive();
+        return child.isAlive();
     }
 
     /**
@@ -145,8 +121,8 @@ public final class ServerProcess implements AutoCloseable {
      * unchecked and an interrupt is kept.
      */
     public Map<String, Double> stats() {
-        String reply = askUnchecked("stats");
-        return reply == null ? Map.of() : ServerControl.parse(reply);
+        ServerControl.Reply reply = askUnchecked("stats");
+        return reply == null ? Map.of() : reply.values();
     }
 
     /** Clears the server's counters and peaks (in a workload's {@code prepare}); failures as {@link #stats}. */
@@ -154,7 +130,7 @@ public final class ServerProcess implements AutoCloseable {
         askUnchecked("reset");
     }
 
-    private String askUnchecked(String command) {
+    private ServerControl.Reply askUnchecked(String command) {
         try {
             return ask(command);
         } catch (IOException e) {
@@ -165,19 +141,26 @@ public final class ServerProcess implements AutoCloseable {
         }
     }
 
-    private synchronized String ask(String command) throws IOException, InterruptedException {
-        if (!process.isAlive()) {
-            throw new IOException("the server exited with code " + process.exitValue() + lastLines(tail));
+    private synchronized ServerControl.Reply ask(String command) throws IOException, InterruptedException {
+        if (!child.isAlive()) {
+            throw new IOException("the server exited with code " + child.exitValue() + lastLines(child));
         }
-        replies.clear();
-        commands.write((command + "\n").getBytes(StandardCharsets.US_ASCII));
+        long id = ++lastId;
+        commands.write((command + " " + id + "\n").getBytes(StandardCharsets.US_ASCII));
         commands.flush();
-        String reply = replies.poll(REPLY_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-        if (reply == null) {
-            throw new IOException("the server did not answer '" + command + "' within " + REPLY_TIMEOUT.toSeconds() + " s"
-                    + lastLines(tail));
+        long deadline = System.nanoTime() + replyTimeout.toNanos();
+        for (long left = replyTimeout.toNanos(); left > 0; left = deadline - System.nanoTime()) {
+            ServerControl.Reply reply = output.replies().poll(left, TimeUnit.NANOSECONDS);
+            if (reply == null) {
+                break;
+            }
+            if (reply.id() == id) {
+                return reply;
+            }
+            // Any other id answers an earlier command given up on: dropped, it is not this one's answer.
         }
-        return reply;
+        throw new IOException("the server did not answer '" + command + "' within "
+                + Units.formatDuration(replyTimeout.toNanos()) + lastLines(child));
     }
 
     /**
@@ -192,30 +175,19 @@ public final class ServerProcess implements AutoCloseable {
         } catch (IOException ignored) {
             // already gone
         }
+        if (!writesArchive) {
+            child.kill();
+            return;
+        }
         try {
-            if (writesArchive && process.waitFor(30, TimeUnit.SECONDS)) {
-                removeHook(hook);
-                return;
-            }
-            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            child.waitOrKill(ARCHIVE_EXIT_WAIT);
         } catch (InterruptedException e) {
-            process.destroyForcibly();
             Thread.currentThread().interrupt();
         }
-        removeHook(hook);
     }
 
-    private static void removeHook(Thread hook) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException ignored) {
-            // the JVM is shutting down; the hook runs anyway
-        }
-    }
-
-    private static String lastLines(Deque<String> tail) {
-        synchronized (tail) {
-            return tail.isEmpty() ? "" : "; last output: " + String.join(" | ", tail);
-        }
+    private static String lastLines(ChildProcess child) {
+        List<String> tail = child.tail();
+        return tail.isEmpty() ? "" : "; last output: " + String.join(" | ", tail);
     }
 }

@@ -5,22 +5,16 @@ import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;
+import dev.loomlab.core.process.ChildProcess;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.core.server.ClassDataSharing;
 
-import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Runs a trial in a forked JVM: writes its spec, starts {@code java … TrialMain}, copies the fork's
@@ -32,6 +26,8 @@ public final class TrialRunner {
     /** Flags every trial JVM gets before the user's: an OOM ends the trial instead of limping on. */
     public static final List<String> DEFAULT_JVM_ARGS = List.of("-XX:+ExitOnOutOfMemoryError");
     private static final int TAIL_LINES = 20;
+    /** How long the rest of a fork's output is read after it ended: a process it left behind may hold the pipe. */
+    private static final Duration OUTPUT_WAIT = Duration.ofSeconds(10);
 
     private final String classPath;
 
@@ -69,33 +65,25 @@ public final class TrialRunner {
             JvmInfo intended = new JvmInfo(jdk.version(), jdk.vendor(), jdk.home().toString(),
                     command.subList(1, command.indexOf("-cp")));
 
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            LogPump pump = new LogPump(process, log, progress);
-            pump.start();
-            boolean finished;
-            try {
-                finished = process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS);
-            } catch (InterruptedException e) {
-                kill(process);
-                throw e;
-            }
-            if (!finished) {
-                kill(process);
-            }
-            pump.join(TimeUnit.SECONDS.toMillis(10));
-            if (!finished) {
-                return TrialOutcome.failed("timeout: trial exceeded " + format(timeout) + " and was killed" + pump.tail(), intended);
-            }
-            int exit = process.exitValue();
-            if (Files.isRegularFile(outcomeFile)) {
-                TrialOutcome outcome = Json.mapper().readValue(outcomeFile.toFile(), TrialOutcome.class);
-                if (outcome.status() == Status.FAILED) {
-                    return new TrialOutcome(outcome.status(), outcome.error() + pump.tail(), outcome.jvm(), outcome.form(),
-                            outcome.boundMs(), outcome.serialTaskMs(), outcome.iterations(), outcome.jmh());
+            try (TrialLog trialLog = TrialLog.open(log, progress)) {
+                ChildProcess fork = ChildProcess.start(new ProcessBuilder(command), "loomlab-trial-log", TAIL_LINES, trialLog);
+                boolean finished = fork.waitOrKill(timeout);
+                fork.awaitOutput(OUTPUT_WAIT);
+                List<String> tail = trialLog.withProblem(fork.tail());
+                if (!finished) {
+                    return TrialOutcome.failed("timeout: trial exceeded " + format(timeout) + " and was killed" + tail(tail),
+                            intended);
                 }
-                return outcome;
+                if (Files.isRegularFile(outcomeFile)) {
+                    TrialOutcome outcome = Json.mapper().readValue(outcomeFile.toFile(), TrialOutcome.class);
+                    if (outcome.status() == Status.FAILED) {
+                        return new TrialOutcome(outcome.status(), outcome.error() + tail(tail), outcome.jvm(), outcome.form(),
+                                outcome.boundMs(), outcome.serialTaskMs(), outcome.iterations(), outcome.jmh());
+                    }
+                    return outcome;
+                }
+                return TrialOutcome.failed(reason(fork.exitValue(), tail) + tail(tail), intended);
             }
-            return TrialOutcome.failed(reason(exit, pump.tailLines()) + pump.tail(), intended);
         } finally {
             deleteQuietly(work);
         }
@@ -126,16 +114,6 @@ public final class TrialRunner {
         };
     }
 
-    private static void kill(Process process) {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
-        process.destroyForcibly();
-        try {
-            process.waitFor(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     private static String format(Duration d) {
         return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() + "ms";
     }
@@ -148,80 +126,7 @@ public final class TrialRunner {
         }
     }
 
-    /** Copies the fork's output to its log, relays progress lines, keeps the last lines for errors. */
-    private static final class LogPump extends Thread {
-        private final Process process;
-        private final Path log;
-        private final ProgressListener progress;
-        private final Deque<String> tail = new ArrayDeque<>();
-
-        LogPump(Process process, Path log, ProgressListener progress) {
-            super("loomlab-trial-log");
-            setDaemon(true);
-            this.process = process;
-            this.log = log;
-            this.progress = progress;
-        }
-
-        @Override
-        public void run() {
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-                 BufferedWriter out = openLog()) {
-                String line;
-                while ((line = in.readLine()) != null) {
-                    if (out != null) {
-                        out.write(line);
-                        out.newLine();
-                        out.flush();
-                    }
-                    if (line.startsWith(TrialMain.PROGRESS)) {
-                        relay(line.substring(TrialMain.PROGRESS.length()));
-                    } else {
-                        synchronized (tail) {
-                            tail.addLast(line);
-                            if (tail.size() > TAIL_LINES) {
-                                tail.removeFirst();
-                            }
-                        }
-                    }
-                }
-            } catch (IOException ignored) {
-                // the fork is gone; what was read is in the log
-            }
-        }
-
-        /** The log, or null when it cannot be written: the fork's output is then still drained, so it never blocks. */
-        private BufferedWriter openLog() {
-            try {
-                return Files.newBufferedWriter(log, StandardCharsets.UTF_8);
-            } catch (IOException e) {
-                synchronized (tail) {
-                    tail.addLast("(trial log " + log + " not writable: " + e.getMessage() + ")");
-                }
-                return null;
-            }
-        }
-
-        private void relay(String text) {
-            String[] parts = text.trim().split("[ /]");
-            if (parts.length == 3) {
-                try {
-                    progress.progress(parts[0], Integer.parseInt(parts[1]), Integer.parseInt(parts[2]));
-                } catch (NumberFormatException ignored) {
-                    // not a progress line after all
-                }
-            }
-        }
-
-        List<String> tailLines() {
-            synchronized (tail) {
-                return List.copyOf(tail);
-            }
-        }
-
-        String tail() {
-            List<String> lines = tailLines();
-            return lines.isEmpty() ? "" : "\n--- trial log tail ---\n" + String.join("\n", lines);
-        }
+    private static String tail(List<String> lines) {
+        return lines.isEmpty() ? "" : "\n--- trial log tail ---\n" + String.join("\n", lines);
     }
 }
