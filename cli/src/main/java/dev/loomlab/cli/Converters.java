@@ -2,9 +2,13 @@ package dev.loomlab.cli;
 
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.param.Units;
+import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.load.LoadSpec;
 import picocli.CommandLine.ITypeConverter;
 
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
@@ -50,6 +54,21 @@ final class Converters {
                 throw new BadInputException("'" + text + "' is too large");
             }
             return (int) n;
+        }
+    }
+
+    /**
+     * An IP address of this machine to listen on: 127.0.0.0/8, ::1, a wildcard (0.0.0.0, ::) or the address
+     * of one of its interfaces; host names are refused rather than looked up.
+     */
+    static final class BindAddressConverter implements ITypeConverter<InetAddress> {
+        @Override
+        public InetAddress convert(String text) throws SocketException {
+            InetAddress address = ServerArgs.parseAddress(text);
+            if (!address.isLoopbackAddress() && !address.isAnyLocalAddress() && NetworkInterface.getByInetAddress(address) == null) {
+                throw new BadInputException("'" + text + "' is not an address of this machine (e.g. 127.0.0.1, ::1 or 0.0.0.0)");
+            }
+            return address;
         }
     }
 

@@ -101,6 +101,10 @@ class BadInputTest {
                 "serve jdk -p delay",
                 "serve jdk -p delay=-5ms",
                 "serve jdk --port eighty",
+                "serve jdk --bind localhost",
+                "serve jdk --bind 256.1.1.1",
+                "serve jdk --bind 127.0.0",
+                "serve jdk --bind 192.0.2.1",
                 "pinning --threshold 1x -- java -cp . Main");
     }
 
@@ -115,6 +119,13 @@ class BadInputTest {
         o = CliHarness.run("load", "ftp://127.0.0.1/get", "--users", "5");
         assertThat(o.err().strip()).isEqualTo("loomlab: 'ftp://127.0.0.1/get' is not an http:// URL with a host "
                 + "(e.g. http://127.0.0.1:8080/get)");
+        o = CliHarness.run("serve", "jdk", "--bind", "example.com");
+        assertThat(o.err().strip()).isEqualTo("loomlab: --bind: 'example.com' is not an IP address (e.g. 127.0.0.1, 127.0.0.2, ::1 "
+                + "or 0.0.0.0)");
+        // TEST-NET-1 (RFC 5737): documentation only, never an address of this machine
+        o = CliHarness.run("serve", "jdk", "--bind", "192.0.2.1");
+        assertThat(o.err().strip()).isEqualTo("loomlab: --bind: '192.0.2.1' is not an address of this machine "
+                + "(e.g. 127.0.0.1, ::1 or 0.0.0.0)");
         o = CliHarness.run("run", "sleep", "--jvm-args", "-Xmx1g \"-Dx=a b", "--out", tmp.resolve("conv2").toString());
         assertThat(o.err().strip()).isEqualTo("loomlab: --jvm-args: unclosed quote in \"-Dx=a");
     }

@@ -1,12 +1,11 @@
 package dev.loomlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loomlab.core.fanout.SimulatedUserService;
+import dev.loomlab.core.fanout.InjectedFailures;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,7 +18,7 @@ class FanoutCliTest {
     @Test
     void everyModelBuildsForkedCountsFailuresExactlyAndAStarvedPoolFails() throws Exception {
         int profiles = 40;
-        int expectedFailed = new SimulatedUserService(Duration.ZERO, 0.1).failingProfiles(profiles);
+        int expectedFailed = InjectedFailures.failingProfiles(profiles, 0.1);
         Path out = tmp.resolve("fanout");
         CliHarness.Outcome o = CliHarness.run("run", "fanout", "--forks", "1",
                 "-m", "virtual,virtual-direct,completable:50,coroutines,coroutines-virtual,coroutines-io,reactor,platform:8",

@@ -1,5 +1,6 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.core.trial.Jdk21Runtime;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -133,7 +134,7 @@ class PinningCommandTest {
 
     @Test
     void onJdk21SynchronizedPinsAndItsStackIsReported() {
-        String jdk21 = CrossJdkTest.jdk21();
+        String jdk21 = Jdk21Runtime.home();
         CliHarness.Outcome viaJvm = pinning("--fail-on-pinning", "--threshold", "0ms", "--jvm", jdk21, "--", "java", "-cp",
                 classes.toString(), "PinningFixture", "synchronized");
         assertThat(viaJvm.exit()).as(viaJvm.out() + viaJvm.err()).isEqualTo(1);

@@ -1,7 +1,7 @@
 package dev.loomlab.reactor;
 
 import dev.loomlab.core.outcome.Status;
-import dev.loomlab.core.fanout.SimulatedUserService;
+import dev.loomlab.core.fanout.InjectedFailures;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.scenario.ScenarioCatalog;
 import dev.loomlab.core.outcome.ProgressListener;
@@ -10,7 +10,6 @@ import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,7 +31,7 @@ class ReactorFanoutTest {
 
     @Test
     void injectedFailuresAreCountedExactly() throws InterruptedException {
-        int expected = new SimulatedUserService(Duration.ZERO, 0.1).failingProfiles(300);
+        int expected = InjectedFailures.failingProfiles(300, 0.1);
         TrialOutcome o = run("fanout", Map.of("profiles", "300", "latency", "1ms", "failure-rate", "0.1"));
         assertThat(o.status()).as(o.error()).isEqualTo(Status.OK);
         assertThat(o.iterations().get(0).metrics().get("profiles_failed")).isEqualTo((double) expected);

@@ -71,7 +71,10 @@ public final class SimulatedUserService implements UserService {
         }
     }
 
-    /** True when call {@code call} for user {@code id} is one of the injected failures. */
+    /**
+     * True when call {@code call} for user {@code id} is one of the injected failures: when SplitMix64's
+     * finaliser of {@code 4 × id + call}, its top 53 bits taken as a fraction of 1, is below the failure rate.
+     */
     public boolean fails(int id, int call) {
         if (failureRate <= 0) {
             return false;

@@ -3,33 +3,91 @@ package dev.loomlab.core.server;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.param.Units;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * What every server under test is started with — {@code <delay> <port>}, e.g. {@code 300ms 0} (port 0:
- * any free one) — and how its {@code GET /get?delay=…} endpoint reads a request's own delay
- * ({@code 300ms}, or a bare number of milliseconds), overriding the server's default.
+ * What every server under test is started with — {@code <delay> <port> [<address>]}, e.g.
+ * {@code 300ms 0} (port 0: any free one; address 127.0.0.1 unless given) — and how its
+ * {@code GET /get?delay=…} endpoint reads a request's own delay ({@code 300ms}, or a bare number of
+ * milliseconds), overriding the server's default.
  *
  * @param delayMillis the default reply delay, ms
- * @param port the TCP port to listen on (127.0.0.1), 0 for any
+ * @param port the TCP port to listen on, 0 for any
+ * @param bind the address to listen on: 127.0.0.1 unless {@code loomlab serve --bind} says otherwise
  */
-public record ServerArgs(long delayMillis, int port) {
+public record ServerArgs(long delayMillis, int port, InetAddress bind) {
     /** The endpoint every server under test answers. */
     public static final String PATH = "/get";
     /** The body every answer carries. */
     public static final String BODY = "ok";
+    /** Where every server listens unless told otherwise: this machine only. */
+    public static final InetAddress LOOPBACK = literal(new byte[]{127, 0, 0, 1});
 
-    /** Parses {@code <delay> <port>}; a malformed argument ends the server with a one-line message. */
+    private static final Pattern IPV4 = Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
+    private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
+
+    /** Listening on 127.0.0.1. */
+    public ServerArgs(long delayMillis, int port) {
+        this(delayMillis, port, LOOPBACK);
+    }
+
+    /** Parses {@code <delay> <port> [<address>]}; a malformed argument ends the server with a one-line message. */
     public static ServerArgs parse(String[] args) {
-        if (args.length != 2) {
-            throw new BadInputException("usage: <delay, e.g. 300ms> <port, 0 for any>");
+        if (args.length != 2 && args.length != 3) {
+            throw new BadInputException("usage: <delay, e.g. 300ms> <port, 0 for any> [<address>, default 127.0.0.1]");
         }
         long nanos = Units.parseDurationNanos("delay", args[0]);
         int port = Integer.parseInt(args[1]);
         if (port < 0 || port > 65_535) {
             throw new BadInputException("port " + port + " is not in 0..65535");
         }
-        return new ServerArgs(TimeUnit.NANOSECONDS.toMillis(nanos), port);
+        InetAddress bind = args.length == 3 ? parseAddress(args[2]) : LOOPBACK;
+        return new ServerArgs(TimeUnit.NANOSECONDS.toMillis(nanos), port, bind);
+    }
+
+    /**
+     * An IP address written out ({@code 127.0.0.2}, {@code 0.0.0.0}, {@code ::1}); a host name is refused
+     * rather than looked up, so that reading the argument never touches the network.
+     */
+    public static InetAddress parseAddress(String text) {
+        String t = text.strip();
+        Matcher v4 = IPV4.matcher(t);
+        if (v4.matches()) {
+            byte[] bytes = new byte[4];
+            for (int i = 0; i < 4; i++) {
+                int part = Integer.parseInt(v4.group(i + 1));
+                if (part > 255) {
+                    throw notAnAddress(text);
+                }
+                bytes[i] = (byte) part;
+            }
+            return literal(bytes);
+        }
+        if (IPV6.matcher(t).matches()) {
+            try {
+                // With a ':' in it, getByName parses an IPv6 literal and never looks the text up.
+                return InetAddress.getByName(t);
+            } catch (UnknownHostException e) {
+                throw notAnAddress(text);
+            }
+        }
+        throw notAnAddress(text);
+    }
+
+    private static BadInputException notAnAddress(String text) {
+        return new BadInputException("'" + text + "' is not an IP address (e.g. 127.0.0.1, 127.0.0.2, ::1 or 0.0.0.0)");
+    }
+
+    private static InetAddress literal(byte[] bytes) {
+        try {
+            return InetAddress.getByAddress(bytes);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException(e);
+        }
     }
 
     /** The delay a request asks for in its query ({@code delay=…}), or the default; ms. */

@@ -49,7 +49,7 @@ class FanoutTest {
 
     @Test
     void injectedFailuresAreCountedExactly() throws InterruptedException {
-        int expected = new SimulatedUserService(Duration.ofMillis(1), 0.1).failingProfiles(200);
+        int expected = InjectedFailures.failingProfiles(200, 0.1);
         // 1 - 0.9^4 = 34% of profiles touch a failing call: far from none and from all.
         assertThat(expected).isBetween(40, 100);
         for (String model : new String[]{"virtual", "virtual-direct", "completable:100", "platform:1000"}) {

@@ -67,19 +67,27 @@ class PinningTest {
     }
 
     @Test
-    void synchronizedAndWaitPinBeforeJdk24Only() throws InterruptedException {
-        boolean jep491 = Runtime.version().feature() >= 24;
+    void synchronizedPinsBeforeJdk24Only() throws InterruptedException {
         IterationResult sync = only(run("virtual", "synchronized"));
-        if (jep491) {
+        if (Runtime.version().feature() >= 24) {
             assertThat(sync.metrics().get("pinned_events")).isZero();
         } else {
             assertThat(sync.metrics().get("pinned_events")).isGreaterThanOrEqualTo(TASKS);
-        }
-        IterationResult wait = only(run("virtual", "wait"));
-        assertThat(wait.metrics().get("pinned_events")).isZero();
-        assertThat(wait.metrics().get("wall_ms")).isGreaterThanOrEqualTo(HOLD_MS);
-        if (!jep491) {
             assertThat(sync.metrics().get("wall_ms")).isGreaterThanOrEqualTo(sync.metrics().get("pinned_bound_ms"));
+        }
+    }
+
+    /**
+     * From JDK 24 a wait does not pin, and JFR, which would record a pinned wait there, records none.
+     * Before 24 a wait pins without a JFR event, so events cannot tell: ObjectWaitPinningTest checks the
+     * pinning itself, on JDK 21, through carriers and time.
+     */
+    @Test
+    void waitRaisesNoPinnedEventFromJdk24() throws InterruptedException {
+        IterationResult wait = only(run("virtual", "wait"));
+        assertThat(wait.metrics().get("wall_ms")).isGreaterThanOrEqualTo(HOLD_MS);
+        if (Runtime.version().feature() >= 24) {
+            assertThat(wait.metrics().get("pinned_events")).isZero();
         }
     }
 

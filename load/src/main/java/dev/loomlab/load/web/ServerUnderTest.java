@@ -5,48 +5,72 @@ import dev.loomlab.core.server.ServerProcess;
 import dev.loomlab.core.model.ServingThread;
 
 import java.io.IOException;
+import java.net.Inet6Address;
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
  * One server of a {@link ServerModel} running in a JVM of its own, on its own class path, listening on
- * 127.0.0.1: started, checked to answer {@code ok} from the kind of thread its model promises, and
- * stopped with {@link #close}.
+ * 127.0.0.1 (or the address {@code loomlab serve --bind} gives): started, checked to answer {@code ok}
+ * from the kind of thread its model promises, and stopped with {@link #close}.
  */
 public final class ServerUnderTest implements AutoCloseable {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
     private static final List<String> JVM_ARGS = List.of("-XX:+ExitOnOutOfMemoryError");
 
     private final ServerModel model;
+    private final InetAddress bind;
     private final ServerProcess process;
 
-    private ServerUnderTest(ServerModel model, ServerProcess process) {
+    private ServerUnderTest(ServerModel model, InetAddress bind, ServerProcess process) {
         this.model = model;
+        this.bind = bind;
         this.process = process;
     }
 
     /**
-     * Starts {@code model}'s server answering after {@code delayMs} by default, on {@code port} (0: any).
+     * Starts {@code model}'s server answering after {@code delayMs} by default, on 127.0.0.1 and
+     * {@code port} (0: any).
      *
      * @throws IOException when it does not start; the message carries its last output lines
      */
     public static ServerUnderTest start(ServerModel model, long delayMs, int port) throws IOException, InterruptedException {
-        List<String> args = new java.util.ArrayList<>(model.modeArgs());
-        args.add(delayMs + "ms");
-        args.add(Integer.toString(port));
-        ServerProcess process = ServerProcess.start(model.mainClass(), ServerHome.classPath(model.server()), JVM_ARGS, args,
-                READY_TIMEOUT);
-        return new ServerUnderTest(model, process);
+        return start(model, delayMs, ServerArgs.LOOPBACK, port);
     }
 
-    /** {@code http://127.0.0.1:PORT/get}, optionally with a {@code delay} query. */
+    /** As {@link #start(ServerModel, long, int)}, listening on {@code bind}. */
+    public static ServerUnderTest start(ServerModel model, long delayMs, InetAddress bind, int port)
+            throws IOException, InterruptedException {
+        List<String> args = new ArrayList<>(model.modeArgs());
+        args.add(delayMs + "ms");
+        args.add(Integer.toString(port));
+        args.add(bind.getHostAddress());
+        ServerProcess process = ServerProcess.start(model.mainClass(), ServerHome.classPath(model.server()), JVM_ARGS, args,
+                READY_TIMEOUT);
+        return new ServerUnderTest(model, bind, process);
+    }
+
+    /**
+     * {@code http://ADDRESS:PORT/get}, optionally with a {@code delay} query: the address listened on, or
+     * 127.0.0.1 when that is every address of the machine.
+     */
     public URI uri(String delayQuery) {
-        return URI.create("http://127.0.0.1:" + process.port() + ServerArgs.PATH + (delayQuery == null ? "" : "?delay=" + delayQuery));
+        InetAddress host = bind.isAnyLocalAddress() ? ServerArgs.LOOPBACK : bind;
+        String literal = host instanceof Inet6Address ? "[" + host.getHostAddress() + "]" : host.getHostAddress();
+        return URI.create("http://" + literal + ":" + process.port() + ServerArgs.PATH
+                + (delayQuery == null ? "" : "?delay=" + delayQuery));
+    }
+
+    /** The address the server listens on. */
+    public InetAddress bind() {
+        return bind;
     }
 
     public ServerModel model() {

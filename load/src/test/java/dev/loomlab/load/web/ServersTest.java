@@ -1,6 +1,7 @@
 package dev.loomlab.load.web;
 
 import dev.loomlab.core.model.ServingThread;
+import dev.loomlab.core.server.ListeningSockets;
 import dev.loomlab.load.LoadGenerator;
 import dev.loomlab.load.LoadReport;
 import dev.loomlab.load.LoadSpec;
@@ -8,12 +9,21 @@ import dev.loomlab.load.Ramp;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** Every server under test, started as the web scenario starts it: it answers, proves its model, and counts exactly. */
+/**
+ * Every server under test, started as the web scenario starts it: it answers, proves its model, counts
+ * exactly, and listens on 127.0.0.1 unless given another address.
+ */
 class ServersTest {
     private static final long DELAY_MS = 20;
 
@@ -23,6 +33,9 @@ class ServersTest {
         ServerModel model = ServerModels.named(name);
         try (ServerUnderTest server = ServerUnderTest.start(model, DELAY_MS, 0)) {
             assertThat(server.verify()).isEqualTo(model.promise());
+            // by default this machine only: the one listening socket is on 127.0.0.1, not on every address
+            assertThat(ListeningSockets.of(server.pid()))
+                    .containsExactly(new InetSocketAddress(address(127, 0, 0, 1), server.uri(null).getPort()));
             server.reset();
 
             LoadSpec spec = LoadSpec.closed(server.uri(null), 10, Duration.ZERO, Duration.ofSeconds(1), Ramp.CONSTANT,
@@ -36,6 +49,27 @@ class ServersTest {
             // the delay is a physical lower bound on every answer
             assertThat(r.latency().getMinValue()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(DELAY_MS));
         }
+    }
+
+    /** 127.0.0.0/8 is all loopback on Linux: another address there shows the address is honoured, offline. */
+    @ParameterizedTest
+    @ValueSource(strings = {"mvc-platform", "mvc-virtual", "webflux", "helidon", "jdk"})
+    void everyServerListensOnTheAddressItIsGiven(String name) throws Exception {
+        InetAddress second = address(127, 0, 0, 2);
+        try (ServerUnderTest server = ServerUnderTest.start(ServerModels.named(name), 0, second, 0)) {
+            int port = server.uri(null).getPort();
+            assertThat(server.uri(null).getHost()).isEqualTo("127.0.0.2");
+            assertThat(server.verify()).isEqualTo(ServerModels.named(name).promise());
+            assertThat(ListeningSockets.of(server.pid())).containsExactly(new InetSocketAddress(second, port));
+            try (Socket other = new Socket()) {
+                assertThatThrownBy(() -> other.connect(new InetSocketAddress(address(127, 0, 0, 1), port), 10_000))
+                        .as("nothing listens on 127.0.0.1:" + port).isInstanceOf(ConnectException.class);
+            }
+        }
+    }
+
+    private static InetAddress address(int a, int b, int c, int d) throws UnknownHostException {
+        return InetAddress.getByAddress(new byte[]{(byte) a, (byte) b, (byte) c, (byte) d});
     }
 
     @ParameterizedTest

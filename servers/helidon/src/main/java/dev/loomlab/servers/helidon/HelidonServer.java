@@ -17,7 +17,7 @@ import java.util.logging.Logger;
 /**
  * {@code helidon}: Helidon 4 SE, whose web server runs every request on a virtual thread by design;
  * the handler {@code Thread.sleep}s the delay and answers {@code ok}. Backlog {@value #BACKLOG}; no
- * limit on connections or concurrent requests (Helidon's defaults). Usage: {@code HelidonServer <delay> <port>}.
+ * limit on connections or concurrent requests (Helidon's defaults). Usage: {@code HelidonServer <delay> <port> [<address>]}.
  */
 public final class HelidonServer {
     static final int BACKLOG = 65_535;
@@ -41,7 +41,7 @@ public final class HelidonServer {
         Logger.getLogger("io.helidon").setLevel(Level.WARNING);
         HelidonServer server = new HelidonServer(args);
         WebServer web = WebServer.builder()
-                .host("127.0.0.1")
+                .host(args.bind().getHostAddress())
                 .port(args.port())
                 .backlog(BACKLOG)
                 .routing(r -> r.get(ServerArgs.PATH, server::handle))

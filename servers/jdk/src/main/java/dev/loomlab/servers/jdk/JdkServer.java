@@ -9,7 +9,6 @@ import dev.loomlab.core.model.ServingThread;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -19,7 +18,7 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * {@code jdk}: the JDK's own {@code com.sun.net.httpserver} with a virtual thread per exchange, answering
  * {@code GET /get?delay=…} with {@code ok} after a {@code Thread.sleep} of the delay. Backlog 65,535;
- * the server has no connection limit of its own. Usage: {@code JdkServer <delay> <port>}.
+ * the server has no connection limit of its own. Usage: {@code JdkServer <delay> <port> [<address>]}.
  */
 public final class JdkServer {
     /** Accept backlog; Linux caps it at net.core.somaxconn. */
@@ -43,7 +42,7 @@ public final class JdkServer {
             return;
         }
         JdkServer server = new JdkServer(args);
-        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), args.port()), BACKLOG);
+        HttpServer http = HttpServer.create(new InetSocketAddress(args.bind(), args.port()), BACKLOG);
         http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         http.createContext(ServerArgs.PATH, server::handle);
         http.start();

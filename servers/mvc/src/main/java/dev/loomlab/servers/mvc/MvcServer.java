@@ -14,6 +14,7 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
@@ -26,7 +27,7 @@ import java.util.concurrent.atomic.LongAdder;
  * limits are lifted so that they are not what is measured (docs/web.md): max-connections
  * {@value #MAX_CONNECTIONS}, accept-count {@value #ACCEPT_COUNT}, unlimited keep-alive requests, and an
  * unlimited processor cache.
- * Usage: {@code MvcServer platform|virtual <delay> <port>}.
+ * Usage: {@code MvcServer platform|virtual <delay> <port> [<address>]}.
  */
 @SpringBootApplication
 public class MvcServer {
@@ -40,11 +41,11 @@ public class MvcServer {
         ServerArgs args;
         boolean virtual;
         try {
-            if (argv.length != 3 || !(argv[0].equals("platform") || argv[0].equals("virtual"))) {
-                throw new BadInputException("usage: MvcServer platform|virtual <delay> <port>");
+            if (argv.length < 3 || argv.length > 4 || !(argv[0].equals("platform") || argv[0].equals("virtual"))) {
+                throw new BadInputException("usage: MvcServer platform|virtual <delay> <port> [<address>]");
             }
             virtual = argv[0].equals("virtual");
-            args = ServerArgs.parse(new String[]{argv[1], argv[2]});
+            args = ServerArgs.parse(Arrays.copyOfRange(argv, 1, argv.length));
         } catch (BadInputException | NumberFormatException e) {
             System.err.println("mvc server: " + e.getMessage());
             System.exit(2);
@@ -60,7 +61,7 @@ public class MvcServer {
 
     static Map<String, Object> properties(ServerArgs args, boolean virtual) {
         Map<String, Object> p = new LinkedHashMap<>();
-        p.put("server.address", "127.0.0.1");
+        p.put("server.address", args.bind().getHostAddress());
         p.put("server.port", args.port());
         p.put("loomlab.delay-ms", args.delayMillis());
         p.put("spring.threads.virtual.enabled", virtual);

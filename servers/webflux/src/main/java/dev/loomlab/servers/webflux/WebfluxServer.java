@@ -28,7 +28,7 @@ import java.util.concurrent.atomic.LongAdder;
  * {@code webflux}: Spring WebFlux on Reactor Netty (Spring Boot 4), answering with
  * {@code Mono.just("ok").delayElement(delay)}: no thread waits, the handler runs on an event loop.
  * Accept backlog {@value #BACKLOG}; Reactor Netty has no connection limit of its own.
- * Usage: {@code WebfluxServer <delay> <port>}.
+ * Usage: {@code WebfluxServer <delay> <port> [<address>]}.
  */
 @SpringBootApplication
 public class WebfluxServer {
@@ -47,7 +47,7 @@ public class WebfluxServer {
         }
         SpringApplication app = new SpringApplication(WebfluxServer.class);
         Map<String, Object> p = new LinkedHashMap<>();
-        p.put("server.address", "127.0.0.1");
+        p.put("server.address", args.bind().getHostAddress());
         p.put("server.port", args.port());
         p.put("loomlab.delay-ms", args.delayMillis());
         p.put("spring.main.banner-mode", "off");

@@ -1,0 +1,135 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.core.server.ListeningSockets;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.ConnectException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * {@code loomlab serve} listens on 127.0.0.1 unless {@code --bind} gives another address, warns when that
+ * address lets the network in, and its server ends with it. Each case runs the CLI in a JVM of its own and
+ * reads where the server listens from the kernel.
+ */
+class ServeBindTest {
+    private static final Pattern STARTED = Pattern.compile("\\(pid (\\d+), .* at (http://\\S+)");
+    private static final Duration START_LIMIT = Duration.ofMinutes(2);
+
+    @TempDir
+    Path tmp;
+
+    private record Served(Process cli, long serverPid, URI url, Path stderr) {
+    }
+
+    @Test
+    void byDefaultTheServerListensOn127001Only() throws Exception {
+        Served s = serve();
+        try {
+            InetAddress loopback = InetAddress.getByAddress(new byte[]{127, 0, 0, 1});
+            assertThat(s.url().getHost()).isEqualTo("127.0.0.1");
+            assertThat(ListeningSockets.of(s.serverPid())).containsExactly(new InetSocketAddress(loopback, s.url().getPort()));
+            assertThat(get(s.url())).isEqualTo("ok");
+        } finally {
+            stop(s);
+        }
+        assertThat(Files.readString(s.stderr())).doesNotContain("warning");
+    }
+
+    @Test
+    void bindTakesAnotherLoopbackAddressAndNothingListensOn127001() throws Exception {
+        Served s = serve("--bind", "127.0.0.2");
+        try {
+            InetAddress second = InetAddress.getByAddress(new byte[]{127, 0, 0, 2});
+            assertThat(s.url().getHost()).isEqualTo("127.0.0.2");
+            assertThat(ListeningSockets.of(s.serverPid())).containsExactly(new InetSocketAddress(second, s.url().getPort()));
+            assertThat(get(s.url())).isEqualTo("ok");
+            try (Socket other = new Socket()) {
+                assertThatThrownBy(() -> other.connect(new InetSocketAddress("127.0.0.1", s.url().getPort()), 10_000))
+                        .isInstanceOf(ConnectException.class);
+            }
+        } finally {
+            stop(s);
+        }
+        assertThat(Files.readString(s.stderr())).as("127.0.0.0/8 is this machine only").doesNotContain("warning");
+    }
+
+    @Test
+    void onlyAnAddressBeyondLoopbackIsWarnedAbout() throws Exception {
+        for (String local : List.of("127.0.0.1", "127.0.0.2", "::1")) {
+            assertThat(ServeCommand.exposure(InetAddress.getByName(local))).as(local).isEmpty();
+        }
+        for (String open : List.of("0.0.0.0", "::")) {
+            assertThat(ServeCommand.exposure(InetAddress.getByName(open))).as(open).hasValueSatisfying(w -> assertThat(w)
+                    .startsWith("loomlab serve: warning: ").contains("reachable from the network").doesNotContain("\n"));
+        }
+    }
+
+    /** Starts {@code loomlab serve jdk -p delay=0ms <extra>} and waits for the line with its pid and URL. */
+    private Served serve(String... extra) throws Exception {
+        List<String> args = new ArrayList<>(List.of("serve", "jdk", "-p", "delay=0ms"));
+        args.addAll(List.of(extra));
+        Path stderr = tmp.resolve("stderr-" + args.size() + ".txt");
+        Process cli = ChildCli.builder(List.of(), args.toArray(String[]::new)).redirectError(stderr.toFile()).start();
+        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        Thread.ofVirtual().start(() -> {
+            try (BufferedReader out = new BufferedReader(new InputStreamReader(cli.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line; (line = out.readLine()) != null; ) {
+                    lines.add(line);
+                }
+            } catch (java.io.IOException ignored) {
+                // the CLI is gone; the wait below says so
+            }
+        });
+        long deadline = System.nanoTime() + START_LIMIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            String line = lines.poll(1, TimeUnit.SECONDS);
+            Matcher m = line == null ? null : STARTED.matcher(line);
+            if (m != null && m.find()) {
+                return new Served(cli, Long.parseLong(m.group(1)), URI.create(m.group(2)), stderr);
+            }
+            if (line == null && !cli.isAlive()) {
+                break;
+            }
+        }
+        cli.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        throw new AssertionError("loomlab serve did not start: " + Files.readString(stderr));
+    }
+
+    /** Ctrl-C's signal to the CLI: it and its server end. */
+    private static void stop(Served s) throws Exception {
+        s.cli().destroy();
+        assertThat(s.cli().waitFor(30, TimeUnit.SECONDS)).isTrue();
+        ProcessHandle.of(s.serverPid()).ifPresent(server -> assertThat(server.onExit())
+                .as("the server ends with loomlab serve").succeedsWithin(Duration.ofSeconds(30)));
+    }
+
+    private static String get(URI url) throws Exception {
+        try (HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build()) {
+            return client.send(HttpRequest.newBuilder(url).timeout(Duration.ofSeconds(30)).build(),
+                    HttpResponse.BodyHandlers.ofString()).body();
+        }
+    }
+}

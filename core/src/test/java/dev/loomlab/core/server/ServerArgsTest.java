@@ -1,0 +1,52 @@
+package dev.loomlab.core.server;
+
+import dev.loomlab.core.BadInputException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** A server's arguments: 127.0.0.1 unless an address is given, and an address only as an IP literal. */
+class ServerArgsTest {
+    @Test
+    void withoutAnAddressAServerListensOnLoopback127001() throws Exception {
+        ServerArgs args = ServerArgs.parse(new String[]{"300ms", "0"});
+        assertThat(args.bind()).isEqualTo(InetAddress.getByAddress(new byte[]{127, 0, 0, 1}));
+        assertThat(args.delayMillis()).isEqualTo(300);
+        assertThat(new ServerArgs(5, 0).bind()).isEqualTo(args.bind());
+    }
+
+    @Test
+    void aGivenAddressIsTaken() throws Exception {
+        assertThat(ServerArgs.parse(new String[]{"0ms", "8080", "127.0.0.2"}).bind())
+                .isEqualTo(InetAddress.getByAddress(new byte[]{127, 0, 0, 2}));
+        assertThat(ServerArgs.parseAddress("0.0.0.0").isAnyLocalAddress()).isTrue();
+        assertThat(ServerArgs.parseAddress("::1").isLoopbackAddress()).isTrue();
+    }
+
+    /** Host names are refused, not resolved: reading the argument must not reach a DNS server. */
+    @ParameterizedTest
+    @ValueSource(strings = {"localhost", "example.com", "256.0.0.1", "127.0.0", "1.2.3.4.5", "::g", "1:2:3:4:5:6:7:8:9", ""})
+    void anythingButAnIpLiteralIsRefusedInOneLine(String text) {
+        assertThatThrownBy(() -> ServerArgs.parseAddress(text))
+                .isInstanceOf(BadInputException.class)
+                .hasMessage("'" + text + "' is not an IP address (e.g. 127.0.0.1, 127.0.0.2, ::1 or 0.0.0.0)");
+    }
+
+    /** The helper the bind tests rest on reads a socket this test opened itself. */
+    @Test
+    void listeningSocketsSeesWhereThisJvmListens() throws Exception {
+        InetAddress second = InetAddress.getByAddress(new byte[]{127, 0, 0, 2});
+        try (ServerSocket socket = new ServerSocket()) {
+            socket.bind(new InetSocketAddress(second, 0));
+            assertThat(ListeningSockets.of(ProcessHandle.current().pid()))
+                    .contains(new InetSocketAddress(second, socket.getLocalPort()));
+        }
+    }
+}
