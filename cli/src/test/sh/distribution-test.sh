@@ -38,3 +38,6 @@ grep -q '<html' "$dir/report.html" || fail "report.html is not HTML"
 rm -rf "$dir"
 rmdir "$ROOT/results" 2>/dev/null || true
 echo "distribution test: ok — $results results, all ok, reports written, in ${took} s" >&2
+
+# Then stopping a run: Ctrl-C, SIGTERM, kill -9, and --resume.
+"$ROOT/cli/src/test/sh/stop-test.sh"

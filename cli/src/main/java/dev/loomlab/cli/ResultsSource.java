@@ -3,6 +3,7 @@ package dev.loomlab.cli;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultJson;
+import dev.loomlab.core.result.ResultKey;
 import dev.loomlab.report.Fmt;
 import dev.loomlab.report.ResultsFolder;
 
@@ -11,7 +12,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** The results a command is pointed at: a results folder (its results.jsonl) or a results.jsonl file itself. */
+/**
+ * The results a command is pointed at: a results folder (its results.jsonl) or a results.jsonl file itself;
+ * a failed result that a resumed run re-ran counts once, as the newer line ({@link ResultKey#current}).
+ */
 final class ResultsSource {
     private ResultsSource() {
     }
@@ -27,7 +31,7 @@ final class ResultsSource {
                     + ResultsFolder.RESULTS + ")");
         }
         try {
-            return ResultJson.readAll(file);
+            return ResultKey.current(ResultJson.readAll(file));
         } catch (IOException | RuntimeException e) {
             throw new BadInputException("cannot read " + file + ": " + Fmt.firstLine(e.getMessage()));
         }

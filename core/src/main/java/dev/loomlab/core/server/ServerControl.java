@@ -1,5 +1,7 @@
 package dev.loomlab.core.server;
 
+import dev.loomlab.core.process.ParentGone;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -30,11 +32,15 @@ public final class ServerControl {
     record Reply(long id, Map<String, Double> values) {
     }
 
+    /** The command that ends the server normally; the end of stdin without it means its trial died. */
+    public static final String EXIT = "exit";
+
     private ServerControl() {
     }
 
     /**
-     * Announces {@code port} and serves commands until stdin closes, then halts.
+     * Announces {@code port} and serves commands until {@value #EXIT} (a normal halt) or the end of stdin
+     * (its trial is gone: {@link ParentGone#exit}).
      *
      * @param stats the server's counters and peaks since the last reset (numbers, by name)
      * @param reset clears those counters and peaks
@@ -47,6 +53,10 @@ public final class ServerControl {
             String line;
             while ((line = in.readLine()) != null) {
                 String[] words = line.trim().split(" +");
+                if (words[0].equals(EXIT)) {
+                    // The trial is done with us: a normal exit, which writes this kind's class-data archive.
+                    Runtime.getRuntime().halt(0);
+                }
                 Map<String, Number> reply = new LinkedHashMap<>();
                 switch (words[0]) {
                     case "stats" -> {
@@ -66,7 +76,8 @@ public final class ServerControl {
         } catch (IOException ignored) {
             // a broken pipe means the same as end of stream: the trial is gone
         }
-        Runtime.getRuntime().halt(0);
+        // No exit command before the end of stdin: the trial died, and an orphan must not linger.
+        ParentGone.exit(0);
     }
 
     /** A command's ID, or 0 (which no command carries) when it is none. */

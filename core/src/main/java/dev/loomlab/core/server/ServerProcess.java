@@ -164,13 +164,17 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     /**
-     * Stops the server. One that writes its class-data sharing archive at exit is asked to end (its stdin
-     * closes) and killed if still alive after 30 s; any other is killed at once, since its JVM's own exit
+     * Stops the server. One that writes its class-data sharing archive at exit is asked to end
+     * ({@value ServerControl#EXIT}; stdin then closes) and killed if still alive after 30 s; any other is killed at once, since its JVM's own exit
      * would wait 300 ms for its threads blocked in native I/O, and it has nothing to save.
      */
     @Override
     public void close() {
         try {
+            if (writesArchive) {
+                commands.write((ServerControl.EXIT + "\n").getBytes(StandardCharsets.US_ASCII));
+                commands.flush();
+            }
             commands.close();
         } catch (IOException ignored) {
             // already gone

@@ -1,5 +1,7 @@
 package dev.loomlab.core.trial;
 
+import dev.loomlab.core.process.ParentGone;
+
 import dev.loomlab.core.outcome.IterationResult;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.PinnedStack;
@@ -55,7 +57,7 @@ public final class TrialMain {
             } catch (InterruptedException e) {
                 return;
             }
-            Runtime.getRuntime().halt(PARENT_GONE);
+            ParentGone.exit(PARENT_GONE);
         });
     }
 
