@@ -62,9 +62,10 @@ public final class ResultsFolder {
         }
     }
 
+    /** The results of this folder (none without results.jsonl); a last line a killed run cut short is skipped. */
     public List<Result> read() throws IOException {
         Path f = dir.resolve(RESULTS);
-        return Files.isRegularFile(f) ? ResultJson.readAll(f) : List.of();
+        return Files.isRegularFile(f) ? ResultJson.readAll(f, cutShort -> { }) : List.of();
     }
 
     public void writeSummary(Map<String, Object> environment) throws IOException {
