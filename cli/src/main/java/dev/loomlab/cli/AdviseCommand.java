@@ -7,6 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -20,7 +21,9 @@ final class AdviseCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<Result> results = ResultsSource.read(dir, "");
+        List<String> warnings = new ArrayList<>();
+        List<Result> results = ResultsSource.read(dir, "", warnings::add);
+        warnings.forEach(w -> System.err.println("warning: " + w));
         System.out.print(AdviceReport.markdown(Advisor.advise(results), dir.toString(), results.size()));
         return 0;
     }

@@ -62,8 +62,9 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<Result> base = ResultsSource.read(baseline, "baseline");
-        List<Result> cand = ResultsSource.read(candidate, "candidate");
+        List<String> warnings = new ArrayList<>();
+        List<Result> base = ResultsSource.read(baseline, "baseline", warnings::add);
+        List<Result> cand = ResultsSource.read(candidate, "candidate", warnings::add);
         if (base.isEmpty() || cand.isEmpty()) {
             throw new BadInputException((base.isEmpty() ? "baseline " + baseline : "candidate " + candidate) + " holds no results");
         }
@@ -76,14 +77,14 @@ final class CompareCommand implements Callable<Integer> {
             throw new BadInputException("no result of " + baseline + " matches one of " + candidate
                     + " (matched by scenario, model, params and JDK" + (anyJdk ? ")" : "; --any-jdk ignores the JDK)"));
         }
-        List<String> warnings = new ArrayList<>(Machines.warnings(summary(baseline), summary(candidate)));
+        warnings.addAll(Machines.warnings(summary(baseline), summary(candidate)));
         Machines.drift(c).ifPresent(warnings::add);
         Path page = html != null ? html : defaultPage(candidate);
         try {
             Files.writeString(page, CompareHtml.render(c, baseline.toString(), candidate.toString(), warnings),
                     StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new BadInputException("cannot write " + page + " (" + e.getClass().getSimpleName() + "); give --html FILE");
+            throw new BadInputException("cannot write " + page + " (" + WriteFailure.reason(e) + "); give --html FILE");
         }
         warnings.forEach(w -> System.err.println("warning: " + w));
         System.out.print(CompareReport.markdown(c, baseline.toString(), candidate.toString(), warnings));

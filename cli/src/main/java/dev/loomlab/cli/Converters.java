@@ -29,6 +29,17 @@ final class Converters {
         }
     }
 
+    /** Text that must not be empty or blank: a folder ({@code --out ''} would be the current one) or a JVM flag. */
+    static final class NonBlankConverter implements ITypeConverter<String> {
+        @Override
+        public String convert(String text) {
+            if (text.isBlank()) {
+                throw new BadInputException("'" + text + "' is empty");
+            }
+            return text;
+        }
+    }
+
     /** {@code 300ms}, {@code 2s}, {@code 1m}: a unit is required. */
     static final class DurationConverter implements ITypeConverter<Duration> {
         @Override

@@ -27,7 +27,7 @@ final class Estimate {
 
     static OptionalDouble seconds(PlannedResult p) {
         ScenarioDescription s = p.scenario();
-        int rounds = p.warmup() + p.iterations();
+        long rounds = (long) p.warmup() + p.iterations();
         int forks = Math.max(1, p.forks());
         if (s.has(Trait.FORKS_ITSELF)) {
             double iteration = p.params().durationMillis("iteration-time") / 1000;

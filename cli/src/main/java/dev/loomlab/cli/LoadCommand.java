@@ -18,11 +18,13 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -73,7 +75,8 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--expect", paramLabel = "BODY", description = "a 2xx answer must carry exactly this body (default: any)")
     String expect;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "results folder (default results/<timestamp>)")
+    @Option(names = "--out", paramLabel = "DIR", converter = Converters.NonBlankConverter.class,
+            description = "results folder (default results/<timestamp>)")
     String out;
 
     @Spec
@@ -120,6 +123,10 @@ final class LoadCommand implements Callable<Integer> {
                 throw new BadInputException("--users " + users + " must be 1 … 1,000,000");
             }
             return LoadSpec.closed(url, users.intValue(), warmup, duration, steps, timeout, expect);
+        }
+        if (rate > LoadSpec.MAX_RATE) {
+            throw new BadInputException("--rate " + BigDecimal.valueOf(rate).toPlainString() + "/s must be at most "
+                    + String.format(Locale.ROOT, "%,.0f", LoadSpec.MAX_RATE) + "/s");
         }
         if (connections < 1 || connections > 1_000_000) {
             throw new BadInputException("--connections " + connections + " must be 1 … 1,000,000");

@@ -117,7 +117,7 @@ public final class Planner {
         }
     }
 
-    /** -p NAME=VALUE options; each name must belong to at least one scenario of the run. */
+    /** -p NAME=VALUE options; each name must belong to at least one scenario of the run, and be given once. */
     private Map<String, String> parseParams(List<String> options, List<ScenarioRun> runs) {
         Map<String, String> out = new LinkedHashMap<>();
         Set<String> known = new LinkedHashSet<>();
@@ -133,7 +133,13 @@ public final class Planner {
             if (!known.contains(name)) {
                 throw new BadInputException("unknown parameter '" + name + "' (parameters here: " + String.join(", ", known) + ")");
             }
-            out.put(name, option.substring(eq + 1).trim());
+            String value = option.substring(eq + 1).trim();
+            String before = out.put(name, value);
+            // Taking the last silently would run something other than half of what was typed.
+            if (before != null) {
+                throw new BadInputException("-p " + name + " given twice (" + name + "=" + before + ", " + name + "=" + value
+                        + "); a sweep is one -p with commas: -p " + name + "=" + before + "," + value);
+            }
         }
         return out;
     }
@@ -145,7 +151,7 @@ public final class Planner {
         for (Map.Entry<String, String> e : texts.entrySet()) {
             List<Map<String, String>> next = new ArrayList<>();
             for (Map<String, String> c : combos) {
-                for (String v : e.getValue().split(",")) {
+                for (String v : e.getValue().split(",", -1)) {
                     if (v.isBlank()) {
                         throw new BadInputException("parameter " + e.getKey() + ": empty value in '" + e.getValue() + "'");
                     }

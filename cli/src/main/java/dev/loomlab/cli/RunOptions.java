@@ -33,7 +33,7 @@ public final class RunOptions {
             description = "run the trials on this JDK (>= 21); repeat to compare JDKs (default: the JDK running loomlab)")
     List<String> jvms = new ArrayList<>();
 
-    @Option(names = "--jvm-arg", paramLabel = "FLAG",
+    @Option(names = "--jvm-arg", paramLabel = "FLAG", converter = Converters.NonBlankConverter.class,
             description = "an extra flag for every trial JVM, taken whole, e.g. --jvm-arg=-Xmx2g; repeat for more")
     List<String> jvmArg = new ArrayList<>();
 
@@ -50,7 +50,8 @@ public final class RunOptions {
             description = "limit for one trial JVM (default 20m)")
     Duration timeout;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "results folder (default results/<timestamp>)")
+    @Option(names = "--out", paramLabel = "DIR", converter = Converters.NonBlankConverter.class,
+            description = "results folder (default results/<timestamp>)")
     String out;
 
     @Option(names = "--resume",

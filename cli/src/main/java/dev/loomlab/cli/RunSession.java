@@ -144,7 +144,7 @@ final class RunSession {
                         + ResumeHint.of(command, folder.dir()));
             }
             if (writeFailure != null) {
-                throw new RunStopped(1, "cannot write to " + folder.dir() + " (" + describe(writeFailure) + "): "
+                throw new RunStopped(1, "cannot write to " + folder.dir() + " (" + WriteFailure.reason(writeFailure) + "): "
                         + finished(current, planned) + " in " + ResultsFolder.RESULTS + "; make room and continue with: "
                         + ResumeHint.of(command, folder.dir()));
             }
@@ -160,11 +160,6 @@ final class RunSession {
 
     private static String finished(List<Result> results, int planned) {
         return results.size() + " of " + planned + " planned results recorded";
-    }
-
-    private static String describe(IOException e) {
-        String what = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        return what.contains("No space left") || what.contains("Disk quota") ? what : e.getClass().getSimpleName() + ": " + what;
     }
 
     /**
@@ -292,8 +287,8 @@ final class RunSession {
         try {
             Files.createDirectories(dir.resolve(ResultsFolder.LOGS));
         } catch (IOException | SecurityException e) {
-            throw new BadInputException("cannot write to --out " + dir + " (" + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+            throw new BadInputException("cannot write to --out " + dir + " ("
+                    + (e instanceof IOException io ? WriteFailure.reason(io) : "not allowed: " + e.getMessage()) + ")");
         }
         if (!Files.isWritable(dir)) {
             throw new BadInputException("cannot write to --out " + dir + " (not writable)");

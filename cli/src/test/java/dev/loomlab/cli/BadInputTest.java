@@ -1,5 +1,6 @@
 package dev.loomlab.cli;
 
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -8,104 +9,94 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Every bad input ends with one line on stderr, exit 2, no stack trace and nothing written. */
+/**
+ * The bad-input corpus ({@code corpus/command-lines.txt}, one case a line): every case either runs or ends
+ * with one line on stderr, exit 2 and nothing written; no stack trace ever reaches the user. The result
+ * files it hands to report, advise and compare are the folders under {@code corpus/results/}.
+ */
 class BadInputTest {
+    private static final String CORPUS = "/corpus/command-lines.txt";
+
     @TempDir
     static Path tmp;
+    /** A copy of corpus/results: report and compare write into the folders they are given. */
+    private static Path results;
 
-    static Stream<String> badInputs() {
-        return Stream.of(
-                "run nosuch",
-                "run sleep -m green",
-                "run sleep -m platform:0",
-                "run sleep -m platform:-1",
-                "run sleep -m virtual:3",
-                "run sleep -p tasks=-5",
-                "run sleep -p tasks=abc",
-                "run sleep -p sleep=5",
-                "run sleep -p sleep=3xs",
-                "run sleep -p sleep=99999999999h",
-                "run sleep -p tasks=3G",
-                "run sleep --timeout 99999999999h",
-                "run sleep --forks 0 --jvm-args -Xmx1g",
-                "run sleep --forks 0 --timeout 1m",
-                "run sleep --jvm-args \"-Xmx1g",
-                "-m virtual run sleep",
-                "run sleep -p bogus=1",
-                "run sleep -p tasks",
-                "run sleep --iterations 0",
-                "run sleep --forks -1",
-                "run sleep --warmup x",
-                "run sleep --timeout 10",
-                "run sleep --jvm /no/such/jdk",
-                "run sleep --nosuchoption",
-                "run pinning -p lock=spin",
-                "run pinning -p hold=-1ms",
-                "run semaphore -p limit=0",
-                "run semaphore -p overflow=drop",
-                "run threadlocal -p cache=none",
-                "run threadlocal -p pool-size=0",
-                "run thread-start -m carrier",
-                "run handoff -m green",
-                "run handoff -p pairs=0",
-                "run handoff -p mechanism=spin",
-                "run memory -p depth=0",
-                "run memory -p threads=0",
-                "run memory -m platform:cores -m bogus",
-                "list things",
-                "report /no/such/folder",
-                "advise /no/such/folder",
-                "compare /no/such/a /no/such/b",
-                "compare /no/such/a",
-                "run web -p users=0",
-                "run web -p delay=5",
-                "serve nosuch",
-                "serve jdk --port 70000",
-                "serve jdk -p size=3",
-                "serve jdk -p delay=5",
-                "load http://10.1.2.3:80/get --users 5",
-                "load ftp://127.0.0.1/get --users 5",
-                "load http://127.0.0.1:1/get",
-                "load http://127.0.0.1:1/get --users 5 --rate 5/s",
-                "load http://127.0.0.1:1/get --users 0",
-                "load http://127.0.0.1:1/get --rate 0/s",
-                "load http://127.0.0.1:1/get --rate fast",
-                "load http://127.0.0.1:1/get --users 5 --duration 0s",
-                "load http://127.0.0.1:1/get --users 5 --timeout 5",
-                // values the options' converters refuse
-                "run sleep --forks x",
-                "run sleep --iterations 1.5",
-                "run sleep --warmup 99999999999",
-                "run sleep --timeout 3 s",
-                "run sleep --timeout -1s",
-                "run sleep --jvm-arg",
-                "run sleep --forks 0 --jvm-arg -Xmx1g",
-                "run sleep --jvm-args -Dx=\"a",
-                "load not-a-url --users 5",
-                "load http://127.0.0.1:1/get --users 1.5",
-                "load http://127.0.0.1:1/get --users -3",
-                "load http://127.0.0.1:1/get --users many",
-                "load http://127.0.0.1:1/get --rate -5/s",
-                "load http://127.0.0.1:1/get --rate 5/min",
-                "load http://127.0.0.1:1/get --rate 5/s --connections lots",
-                "load http://127.0.0.1:1/get --users 5 --warmup 5",
-                "load http://127.0.0.1:1/get --users 5 --ramp 1x",
-                "compare /no/such/a /no/such/b --threshold 5x",
-                "compare /no/such/a /no/such/b --threshold -1%",
-                "serve jdk -p delay",
-                "serve jdk -p delay=-5ms",
-                "serve jdk --port eighty",
-                "serve jdk --bind localhost",
-                "serve jdk --bind 256.1.1.1",
-                "serve jdk --bind 127.0.0",
-                "serve jdk --bind 192.0.2.1",
-                "pinning --threshold 1x -- java -cp . Main");
+    @BeforeAll
+    static void copyTheFixtures() throws Exception {
+        Path from = Path.of(BadInputTest.class.getResource("/corpus/results").toURI());
+        results = tmp.resolve("results");
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path to = results.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(to);
+                } else {
+                    Files.copy(f, to);
+                }
+            }
+        }
+    }
+
+    static Stream<CorpusLine> corpus() throws Exception {
+        List<String> lines = Files.readAllLines(Path.of(BadInputTest.class.getResource(CORPUS).toURI()));
+        List<CorpusLine> cases = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (!line.isEmpty() && !line.startsWith("#")) {
+                cases.add(CorpusLine.parse(i + 1, line));
+            }
+        }
+        return cases.stream();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("corpus")
+    void eachCaseRunsOrIsOneLineWithExitTwo(CorpusLine raw) throws Exception {
+        CorpusLine c = raw.in(results.toString());
+        Path out = tmp.resolve("out-" + c.line());
+        List<String> args = new ArrayList<>(c.args());
+        boolean writes = !args.isEmpty() && (args.get(0).equals("run") || args.get(0).equals("load"));
+        if (writes && args.stream().noneMatch(a -> a.equals("--out") || a.startsWith("--out="))) {
+            args.addAll(List.of("--out", out.toString()));
+        }
+        List<Path> before = tree(results);
+        CliHarness.Outcome o = CliHarness.run(args.toArray(String[]::new));
+        assertThat(o.err()).as(o.err()).doesNotContain("Exception").doesNotContain("\tat ");
+        if (c.exit() == 2) {
+            assertThat(o.exit()).as(o.err()).isEqualTo(2);
+            assertThat(o.err().strip().lines()).as(o.err()).hasSize(1);
+            assertThat(o.err()).startsWith("loomlab: ").contains(c.text());
+            assertThat(out).doesNotExist();
+            assertThat(tree(results)).as("files in the results folders").isEqualTo(before);
+        } else {
+            assertThat(o.exit()).as(o.err()).isZero();
+            assertThat(o.out() + o.err()).contains(c.text());
+        }
+    }
+
+    /** The corpus format: spaces split, quotes keep a part whole (an empty one too), fields split at ' | '. */
+    @Test
+    void theCorpusFormatSplitsAsItSays() {
+        CorpusLine c = CorpusLine.parse(7, "2 | run sleep --jvm-args '-Xmx1g \"-Dx=a b' -m '' --out '' | is empty");
+        assertThat(c.exit()).isEqualTo(2);
+        assertThat(c.args()).containsExactly("run", "sleep", "--jvm-args", "-Xmx1g \"-Dx=a b", "-m", "", "--out", "");
+        assertThat(c.text()).isEqualTo("is empty");
+        assertThat(CorpusLine.parse(8, "0 | list").text()).isEmpty();
+        assertThat(CorpusLine.parse(9, "0 | report {results}/good | {results}").in("/r"))
+                .satisfies(r -> assertThat(r.args()).containsExactly("report", "/r/good"))
+                .satisfies(r -> assertThat(r.text()).isEqualTo("/r"));
+    }
+
+    private static List<Path> tree(Path dir) throws Exception {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.sorted().toList();
+        }
     }
 
     /** A converter's refusal names the option and says what a good value looks like. */
@@ -128,21 +119,6 @@ class BadInputTest {
                 + "(e.g. 127.0.0.1, ::1 or 0.0.0.0)");
         o = CliHarness.run("run", "sleep", "--jvm-args", "-Xmx1g \"-Dx=a b", "--out", tmp.resolve("conv2").toString());
         assertThat(o.err().strip()).isEqualTo("loomlab: --jvm-args: unclosed quote in \"-Dx=a");
-    }
-
-    @ParameterizedTest
-    @MethodSource("badInputs")
-    void oneLineExitTwoNothingWritten(String command) {
-        Path out = tmp.resolve("out-" + Math.abs(command.hashCode()));
-        List<String> args = new ArrayList<>(Arrays.asList(command.split(" ")));
-        if (args.get(0).equals("run") || args.get(0).equals("load")) {
-            args.addAll(List.of("--out", out.toString()));
-        }
-        CliHarness.Outcome o = CliHarness.run(args.toArray(String[]::new));
-        assertThat(o.exit()).as(o.err()).isEqualTo(2);
-        assertThat(o.err().strip().lines()).as(o.err()).hasSize(1);
-        assertThat(o.err()).startsWith("loomlab: ").doesNotContain("Exception").doesNotContain("\tat ");
-        assertThat(out).doesNotExist();
     }
 
     @Test

@@ -10,6 +10,7 @@ import dev.loomlab.core.outcome.IterationResult;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.TrialOutcome;
 
+import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +29,7 @@ public final class LoadScenario {
             .summary("HTTP load against any local URL (loomlab load)")
             .reproduces("003", "constant and step load, latency percentiles, errors")
             .params(ParamSpec.count("users", "0", 0, "closed model: users (0 with a rate)"),
-                    ParamSpec.decimal("rate", "0", 0, 10_000_000, "open model: requests per second (0 with users)"),
+                    ParamSpec.decimal("rate", "0", 0, LoadSpec.MAX_RATE, "open model: requests per second (0 with users)"),
                     ParamSpec.duration("warmup", "0s", "load before measuring"),
                     ParamSpec.duration("duration", "30s", "measured load"),
                     ParamSpec.duration("ramp", "0s", "step load: +20% every interval; 0s = constant"),
@@ -44,7 +45,8 @@ public final class LoadScenario {
     public static ParamValues params(LoadSpec spec) {
         Map<String, String> given = new LinkedHashMap<>();
         given.put("users", Integer.toString(spec.users()));
-        given.put("rate", Double.toString(spec.rate()));
+        // Plain digits: Double.toString writes 1.0E7, which is no decimal a parameter takes.
+        given.put("rate", BigDecimal.valueOf(spec.rate()).toPlainString());
         given.put("warmup", spec.warmup().toNanos() + "ns");
         given.put("duration", spec.duration().toNanos() + "ns");
         given.put("ramp", spec.ramp().intervalNanos() + "ns");

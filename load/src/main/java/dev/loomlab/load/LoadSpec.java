@@ -20,6 +20,8 @@ public record LoadSpec(URI target, int users, double rate, int connections, Dura
 
     /** Connections the open model may open by default. */
     public static final int DEFAULT_CONNECTIONS = 10_000;
+    /** The highest open-model rate, requests per second: a schedule beyond it outruns any loopback server. */
+    public static final double MAX_RATE = 10_000_000;
 
     public LoadSpec {
         if ((users > 0) == (rate > 0)) {
@@ -89,6 +91,10 @@ public record LoadSpec(URI target, int users, double rate, int connections, Dura
     private static void requireLocal(URI uri) {
         if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
             throw new BadInputException("'" + uri + "' is not an http:// URL with a host (e.g. http://127.0.0.1:8080/get)");
+        }
+        // URI accepts any digits as a port; a socket takes 1 to 65535 (none given: 80).
+        if (uri.getPort() == 0 || uri.getPort() > 65_535) {
+            throw new BadInputException("'" + uri + "': port " + uri.getPort() + " is not 1 to 65535");
         }
         try {
             InetAddress address = InetAddress.getByName(uri.getHost());

@@ -1,6 +1,7 @@
 package dev.loomlab.net;
 
 import dev.loomlab.core.param.ParamSpec;
+import dev.loomlab.core.param.ParamType;
 import dev.loomlab.core.scenario.Bound;
 import dev.loomlab.core.scenario.Rounds;
 import dev.loomlab.core.scenario.Scenario;
@@ -24,7 +25,8 @@ public final class NetScenarios implements ScenarioProvider {
                         .reproduces("000", "§1, HTTP GET fan-in; the article's target was a public web site, so only the task count is matched")
                         .params(ParamSpec.tasks("10000"),
                                 ParamSpec.duration("delay", "100ms", "how long the server waits before answering"),
-                                ParamSpec.count("size", "1024", 0, "response body, bytes"),
+                                // One byte array holds the body, so it is refused before any JVM starts beyond that.
+                                new ParamSpec("size", ParamType.COUNT, "1024", 0, Integer.MAX_VALUE - 8, "response body, bytes"),
                                 ParamSpec.duration("timeout", "30s", "a request not answered within this counts as an error"))
                         .models("platform:100", "virtual", "async")
                         // Five warm-ups: the shared client needs them to reach a steady state (measured at

@@ -103,7 +103,7 @@ public final class ResultsFolder {
     /** The folder's results: every line of results.jsonl but those a resumed run re-ran ({@link ResultKey#current}). */
     public List<Result> read() throws IOException {
         Path f = dir.resolve(RESULTS);
-        return Files.isRegularFile(f) ? ResultKey.current(ResultJson.readAll(f)) : List.of();
+        return Files.isRegularFile(f) ? ResultKey.current(ResultJson.readAll(f, cutShort -> { })) : List.of();
     }
 
     /**

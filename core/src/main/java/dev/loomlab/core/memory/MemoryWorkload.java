@@ -20,7 +20,8 @@ import java.util.Map;
  * and while they are parked — heap used and committed, Native Memory Tracking's committed bytes and
  * the resident set. {@code bytes_per_thread} = (heap used delta + native committed delta) / threads:
  * a virtual thread's stack lives in the heap, a platform thread's outside it. Platform threads stop at
- * this machine's {@link PlatformThreadCeiling}: above it the result is "not applicable".
+ * this machine's {@link PlatformThreadCeiling}, virtual threads at what the heap can hold ({@link VirtualThreadHeap}):
+ * above either the result is "not applicable".
  */
 public final class MemoryWorkload implements TrialWorkload<ThreadKind> {
     private static final double MB = 1024.0 * 1024.0;
@@ -42,6 +43,9 @@ public final class MemoryWorkload implements TrialWorkload<ThreadKind> {
     @Override
     public TrialOutcome runTrial(TrialSpec spec, ThreadKind kind, ProgressListener progress)
             throws InterruptedException {
+        if (kind == ThreadKind.VIRTUAL) {
+            VirtualThreadHeap.requireRoomFor(threads, Runtime.getRuntime().maxMemory());
+        }
         PlatformThreadCeiling ceiling = kind == ThreadKind.PLATFORM ? PlatformThreadCeiling.requireRoomFor(threads)
                 : PlatformThreadCeiling.detect();
         List<IterationResult> measured = new ArrayList<>();

@@ -1,6 +1,7 @@
 package dev.loomlab.core.result;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DatabindException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -8,6 +9,8 @@ import dev.loomlab.core.stats.LatencySummary;
 import dev.loomlab.core.stats.Summary;
 
 import java.io.IOException;
+import java.math.BigInteger;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +19,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Reads and writes {@link Result}s as the single JSON lines of {@code results.jsonl}. A metric is typed by
@@ -37,13 +41,27 @@ public final class ResultJson {
         }
     }
 
-    /** A line {@link #toLine} wrote, metrics typed again as {@link Summary} and {@link LatencySummary}. */
+    /**
+     * A line {@link #toLine} wrote, metrics typed again as {@link Summary} and {@link LatencySummary}.
+     *
+     * @throws IOException when the line is not JSON, not a result (no scenario, model or status), or of a
+     *                     contract this version does not read (newer than {@value Result#CONTRACT})
+     */
     public static Result fromLine(String line) throws IOException {
         ObjectMapper m = Json.mapper();
         if (!(m.readTree(line) instanceof ObjectNode node)) {
             throw new IOException("not a result object");
         }
+        checkContract(node.get("contract"));
+        for (String field : new String[]{"scenario", "model", "status"}) {
+            if (!node.path(field).isTextual()) {
+                throw new IOException("not a result: \"" + field + "\" is missing or not text");
+            }
+        }
         JsonNode metricsNode = node.remove("metrics");
+        if (metricsNode != null && !metricsNode.isObject() && !metricsNode.isNull()) {
+            throw new IOException("not a result: \"metrics\" is not an object");
+        }
         Result plain = m.treeToValue(node, Result.class);
         Map<String, Object> metrics = new LinkedHashMap<>();
         if (metricsNode != null && metricsNode.isObject()) {
@@ -59,6 +77,20 @@ public final class ResultJson {
                 plain.pinnedStacks(), plain.histograms(), plain.jmh());
     }
 
+    /** A line without a contract is contract 1; one above {@link Result#CONTRACT} was written by a newer loomlab. */
+    private static void checkContract(JsonNode contract) throws IOException {
+        if (contract == null) {
+            return;
+        }
+        if (!contract.isIntegralNumber() || contract.bigIntegerValue().signum() < 1) {
+            throw new IOException("\"contract\": " + contract + " is not a contract version (1 to " + Result.CONTRACT + ")");
+        }
+        if (contract.bigIntegerValue().compareTo(BigInteger.valueOf(Result.CONTRACT)) > 0) {
+            throw new IOException("written by a newer loomlab (contract " + contract + "); this one reads contracts 1 to "
+                    + Result.CONTRACT + ": update loomlab to read it");
+        }
+    }
+
     private static Object metric(ObjectMapper m, JsonNode value) throws JsonProcessingException {
         if (value.isNull()) {
             return null;
@@ -72,10 +104,23 @@ public final class ResultJson {
         return m.treeToValue(value, Object.class);
     }
 
-    /** Every result in a {@code results.jsonl} file, in order; a torn last line (a killed run) is skipped. */
-    public static List<Result> readAll(Path jsonl) throws IOException {
+    /**
+     * Every result in a {@code results.jsonl} file, in order. A last line that is not JSON and has no newline
+     * after it is a write cut short (a killed run): it is skipped and {@code warning} told so; any other line
+     * that is not a result is an error.
+     *
+     * @throws IOException naming the line that is not a result, or when the file is not UTF-8 text
+     */
+    public static List<Result> readAll(Path jsonl, Consumer<String> warning) throws IOException {
+        String text;
+        try {
+            text = Files.readString(jsonl, StandardCharsets.UTF_8);
+        } catch (CharacterCodingException e) {
+            throw new IOException("not UTF-8 text", e);
+        }
+        boolean lastLineEnded = text.isEmpty() || text.endsWith("\n") || text.endsWith("\r");
+        List<String> lines = text.lines().toList();
         List<Result> out = new ArrayList<>();
-        List<String> lines = Files.readAllLines(jsonl, StandardCharsets.UTF_8);
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i).trim();
             if (line.isEmpty()) {
@@ -83,10 +128,15 @@ public final class ResultJson {
             }
             try {
                 out.add(fromLine(line));
-            } catch (IOException e) {
-                if (i < lines.size() - 1) {
-                    throw new IOException(jsonl + " line " + (i + 1) + ": " + e.getMessage(), e);
+            } catch (JsonProcessingException e) {
+                if (i == lines.size() - 1 && !lastLineEnded && !(e instanceof DatabindException)) {
+                    warning.accept("skipped the last line of " + jsonl + " (line " + (i + 1)
+                            + "): cut short, as a killed run leaves it");
+                } else {
+                    throw new IOException("line " + (i + 1) + ": " + e.getOriginalMessage(), e);
                 }
+            } catch (IOException e) {
+                throw new IOException("line " + (i + 1) + ": " + e.getMessage(), e);
             }
         }
         return out;

@@ -5,13 +5,21 @@ import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.stats.Summary;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** A result line of contract 2 reads back as the same result: the model value, status, score, form and figure. */
+/**
+ * A result line of contract 2 reads back as the same result: the model value, status, score, form and figure;
+ * a file's lines are read as docs/results.md says (a last line cut short skipped, a newer contract refused).
+ */
 class ResultJsonTest {
     private static final JvmInfo JVM = new JvmInfo("25.0.3+9-LTS", "Eclipse Adoptium", "/jdk", List.of());
 
@@ -45,5 +53,31 @@ class ResultJsonTest {
         assertThat(read.modelInfo().concurrency()).isEmpty();
         assertThat(read.modelInfo().size()).isEmpty();
         assertThat(read.status()).isEqualTo(Status.NOT_APPLICABLE);
+    }
+
+    @Test
+    void aLastLineWithoutItsNewlineIsSkippedWithAWarningAndAnyOtherBadLineIsAnError(@TempDir Path dir) throws Exception {
+        String line = ResultJson.toLine(Result.builder("sleep", "virtual").jvm(JVM).build());
+        List<String> warnings = new ArrayList<>();
+        Path cut = Files.writeString(dir.resolve("cut.jsonl"), line + "\n" + line + "\n" + line.substring(0, 40));
+        assertThat(ResultJson.readAll(cut, warnings::add)).hasSize(2);
+        assertThat(warnings).singleElement().asString().contains("line 3").contains("cut short");
+
+        Path ended = Files.writeString(dir.resolve("ended.jsonl"), line + "\n" + line.substring(0, 40) + "\n");
+        assertThatThrownBy(() -> ResultJson.readAll(ended, warnings::add)).hasMessageStartingWith("line 2: ");
+        Path shape = Files.writeString(dir.resolve("shape.jsonl"), line + "\n[1, 2]");
+        assertThatThrownBy(() -> ResultJson.readAll(shape, warnings::add)).hasMessage("line 2: not a result object");
+        assertThat(warnings).hasSize(1);
+    }
+
+    @Test
+    void aNewerContractIsRefusedAndALineWithoutOneIsContractOne() throws Exception {
+        String line = ResultJson.toLine(Result.builder("sleep", "virtual").jvm(JVM).build());
+        String next = line.replace("\"contract\":" + Result.CONTRACT, "\"contract\":" + (Result.CONTRACT + 1));
+        assertThatThrownBy(() -> ResultJson.fromLine(next))
+                .hasMessageContaining("newer loomlab (contract " + (Result.CONTRACT + 1) + ")");
+        assertThatThrownBy(() -> ResultJson.fromLine(line.replace("\"contract\":" + Result.CONTRACT, "\"contract\":0")))
+                .hasMessageContaining("not a contract version");
+        assertThat(ResultJson.fromLine(line.replace("\"contract\":" + Result.CONTRACT + ",", "")).scenario()).isEqualTo("sleep");
     }
 }

@@ -25,7 +25,8 @@ public final class WebScenarios implements ScenarioProvider {
                         .summary("HTTP servers (MVC on 200 threads or virtual threads, WebFlux, Helidon, JDK) under a load generator")
                         .reproduces("004", "web service: MVC on Tomcat, virtual threads, WebFlux under 3,000 users")
                         .params(ParamSpec.taskCount("users", "3000", "closed model: users, each sending again once answered"),
-                                ParamSpec.decimal("rate", "0", 0, 10_000_000, "open model: requests per second on a schedule (0: closed model)"),
+                                ParamSpec.decimal("rate", "0", 0, LoadSpec.MAX_RATE,
+                                        "open model: requests per second on a schedule (0: closed model)"),
                                 ParamSpec.duration("delay", "300ms", "how long the endpoint waits before answering"),
                                 ParamSpec.duration("warmup", "20s", "load before measuring, once per server"),
                                 ParamSpec.duration("duration", "20s", "measured load per iteration"),
