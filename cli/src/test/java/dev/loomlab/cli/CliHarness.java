@@ -3,8 +3,14 @@ package dev.loomlab.cli;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
-/** Runs the CLI in this JVM and captures its exit code, stdout and stderr. */
+/**
+ * Runs the CLI in this JVM and captures its exit code, stdout and stderr. A {@code run} that may fork
+ * trials and names no {@code --timeout} gets {@value #TEST_TIMEOUT} per trial JVM, so that a hung trial
+ * fails its test in minutes rather than after the 20-minute default.
+ */
 final class CliHarness {
     record Outcome(int exit, String out, String err) {
     }
@@ -12,7 +18,23 @@ final class CliHarness {
     private CliHarness() {
     }
 
+    private static String[] withTimeout(String[] args) {
+        List<String> all = List.of(args);
+        boolean forks = !all.isEmpty() && all.get(0).equals("run") && !all.contains("--dry-run")
+                && all.stream().noneMatch(a -> a.equals("--timeout") || a.startsWith("--timeout="))
+                && !String.join(" ", all).contains("--forks 0");
+        if (!forks) {
+            return args;
+        }
+        List<String> longer = new ArrayList<>(List.of("run", "--timeout", TEST_TIMEOUT));
+        longer.addAll(all.subList(1, all.size()));
+        return longer.toArray(String[]::new);
+    }
+
+    static final String TEST_TIMEOUT = "3m";
+
     static synchronized Outcome run(String... args) {
+        args = withTimeout(args);
         PrintStream oldOut = System.out;
         PrintStream oldErr = System.err;
         ByteArrayOutputStream out = new ByteArrayOutputStream();
