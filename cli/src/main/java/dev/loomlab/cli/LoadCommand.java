@@ -27,7 +27,8 @@ import java.util.concurrent.Callable;
 /**
  * {@code loomlab load <url> (--users N | --rate R/s) [--duration 30s] [--warmup 0s] [--ramp 0s]
  * [--timeout 30s] [--out DIR]}: loads any local HTTP endpoint with loomlab's generator and writes the
- * result (scenario {@code load}) like a run: results.jsonl, the table, report.html. Exit 0; 2 on bad input.
+ * result (scenario {@code load}) like a run: results.jsonl, the table, report.html. A progress line a
+ * second goes to stderr. Exit 0; 2 on bad input.
  */
 @Command(name = "load", mixinStandardHelpOptions = true,
         description = {"Load a local HTTP endpoint: closed model (--users; latency from the actual send, not corrected for "
@@ -85,7 +86,7 @@ final class LoadCommand implements Callable<Integer> {
                 + Units.formatDuration(duration.toNanos())
                 + (spec.warmup().isZero() ? "" : " after a " + Units.formatDuration(warmup.toNanos()) + " warm-up"));
         System.out.flush();
-        LoadReport report = new LoadGenerator(spec).run();
+        LoadReport report = new LoadGenerator(spec).run(p -> System.err.println("loomlab load: " + p.line()));
         Result result = LoadScenario.result(spec, report);
         folder.append(result);
         Map<String, Object> env = Environment.describe(jdks, command, started, Instant.now());

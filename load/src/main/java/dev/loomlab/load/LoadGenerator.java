@@ -25,6 +25,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 /**
  * An HTTP/1.1 load generator on Netty with keep-alive connections, one event loop per core. Closed
@@ -36,13 +37,15 @@ import java.util.concurrent.locks.LockSupport;
  * ({@link LatencyBasis}).
  * Requests intended during the warm-up are not recorded; none is sent after the end; whatever is
  * still unanswered one timeout after the end has timed out. A run is bounded in time whatever the server does.
+ * While it runs, the controlling thread hands a {@link LoadProgress} to a listener once a second.
  */
 public final class LoadGenerator {
     private static final long DISPATCH_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
     private static final long CONTROL_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     private static final long RECONNECT_DELAY_MS = 100;
-    /** How often each loop looks for requests past their timeout. */
+    /** How often each loop looks for requests past their timeout (and publishes its counts). */
     private static final long SWEEP_MS = 50;
+    private static final long PROGRESS_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** The answers' headers are read, not passed on: validating them would only cost time. */
     private static final HttpDecoderConfig DECODER = new HttpDecoderConfig().setValidateHeaders(false);
 
@@ -63,6 +66,9 @@ public final class LoadGenerator {
     private long measureStart;
     private long end;
     private volatile boolean stopped;
+    private Consumer<LoadProgress> progress;
+    private long startedReal;
+    private long nextProgress;
 
     public LoadGenerator(LoadSpec spec) {
         this(spec, NanoClock.SYSTEM);
@@ -78,6 +84,15 @@ public final class LoadGenerator {
 
     /** Runs the load: warm-up, then the measured duration; returns what was measured. */
     public LoadReport run() throws InterruptedException {
+        return run(p -> {
+        });
+    }
+
+    /** As {@link #run()}, handing {@code progress} the figures so far once a second (on the calling thread). */
+    public LoadReport run(Consumer<LoadProgress> progress) throws InterruptedException {
+        this.progress = progress;
+        startedReal = System.nanoTime();
+        nextProgress = startedReal + PROGRESS_NANOS;
         group = new MultiThreadIoEventLoopGroup(Runtime.getRuntime().availableProcessors(), NioIoHandler.newFactory());
         try {
             bootstrap = new Bootstrap()
@@ -121,6 +136,7 @@ public final class LoadGenerator {
                 step = nowStep;
                 addUsers((int) ramp.level(spec.users(), step) - wantedUsers.get());
             }
+            reportProgress();
             park(Math.min(end - now, CONTROL_PARK_NANOS));
         }
     }
@@ -129,6 +145,8 @@ public final class LoadGenerator {
         wantedUsers.addAndGet(n);
         for (int i = 0; i < n; i++) {
             connect(Long.MIN_VALUE);
+            // thousands of connects take seconds on a busy machine: progress goes on meanwhile
+            reportProgress();
         }
     }
 
@@ -146,11 +164,13 @@ public final class LoadGenerator {
                 }
                 dispatch(intended);
             }
+            reportProgress();
             if (schedule.hasNext()) {
                 park(Math.min(schedule.peek() - now, DISPATCH_PARK_NANOS));
             }
         }
         while (clock.nanoTime() < end) {
+            reportProgress();
             park(CONTROL_PARK_NANOS);
         }
         return measuredIntended / ((end - measureStart) / 1e9);
@@ -256,6 +276,7 @@ public final class LoadGenerator {
         long deadline = System.nanoTime() + spec.timeout().toNanos() + TimeUnit.SECONDS.toNanos(2);
         while (System.nanoTime() < deadline && (!backlog.isEmpty() || connections.stream().anyMatch(Connection::busy))) {
             dispatchBacklog();
+            reportProgress();
             Thread.sleep(5);
         }
         for (Long intended = backlog.poll(); intended != null; intended = backlog.poll()) {
@@ -290,7 +311,7 @@ public final class LoadGenerator {
         });
     }
 
-    /** Fails this loop's requests that are past their timeout (runs on the loop). */
+    /** Fails this loop's requests that are past their timeout, then publishes its counts (runs on the loop). */
     private void sweep(EventLoop loop) {
         long now = System.nanoTime();
         for (Connection c : connections) {
@@ -299,6 +320,30 @@ public final class LoadGenerator {
                 c.checkTimeout(now);
             }
         }
+        LoopStats own = stats.get(loop);
+        if (own != null) {
+            own.publish();
+        }
+    }
+
+    /** Hands the listener the figures so far when a second has passed since the last time (controlling thread). */
+    private void reportProgress() {
+        long real = System.nanoTime();
+        if (real < nextProgress) {
+            return;
+        }
+        // On the second, not a second after the last line: the lines keep pace with the run.
+        nextProgress += PROGRESS_NANOS;
+        if (nextProgress <= real) {
+            nextProgress = real + PROGRESS_NANOS;
+        }
+        LoopStats.Tally all = new LoopStats.Tally(0, 0, 0);
+        for (LoopStats s : stats.values()) {
+            all = all.plus(s.published());
+        }
+        long now = clock.nanoTime();
+        String phase = now < measureStart ? "warm-up" : now < end ? "measuring" : "draining";
+        progress.accept(new LoadProgress(real - startedReal, phase, all.sent(), all.ok(), all.errors(), backlog.size()));
     }
 
     NanoClock clock() {
