@@ -28,7 +28,7 @@ import java.util.concurrent.Callable;
  * {@code loomlab load <url> (--users N | --rate R/s) [--duration 30s] [--warmup 0s] [--ramp 0s]
  * [--timeout 30s] [--out DIR]}: loads any local HTTP endpoint with loomlab's generator and writes the
  * result (scenario {@code load}) like a run: results.jsonl, the table, report.html. A progress line a
- * second goes to stderr. Exit 0; 2 on bad input.
+ * second goes to stderr. Exit 0; 1 when no request succeeded (the result is {@code failed}); 2 on bad input.
  */
 @Command(name = "load", mixinStandardHelpOptions = true,
         description = {"Load a local HTTP endpoint: closed model (--users; latency from the actual send, not corrected for "
@@ -95,7 +95,7 @@ final class LoadCommand implements Callable<Integer> {
         System.out.println("loomlab load: " + report.line());
         System.out.print(ConsoleReport.render(List.of(result)));
         System.out.println("results: " + folder.dir());
-        return 0;
+        return result.ok() ? 0 : 1;
     }
 
     private LoadSpec spec() {
