@@ -1,10 +1,12 @@
 package dev.loomlab.load.web;
 
+import dev.loomlab.core.model.ModelFailure;
 import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.core.server.ServerProcess;
 import dev.loomlab.core.model.ServingThread;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -12,11 +14,14 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * One server of a {@link ServerModel} running in a JVM of its own, on its own class path, listening on
  * 127.0.0.1: started, checked to answer {@code ok} from the kind of thread its model promises, and
- * stopped with {@link #close}.
+ * stopped with {@link #close}. A server found dead when asked for its counters has crashed under the
+ * load: the server is the model of the web scenario, so that is a {@link ModelFailure} and the result is
+ * {@code failed}, naming its exit code.
  */
 public final class ServerUnderTest implements AutoCloseable {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
@@ -88,14 +93,38 @@ public final class ServerUnderTest implements AutoCloseable {
         }
     }
 
-    /** The server's counters since the last {@link #reset}: {@code requests}, {@code peak_rss_mb}, {@code threads_peak}, {@code cpu_ms}. */
+    /**
+     * The server's counters since the last {@link #reset}: {@code requests}, {@code peak_rss_mb}, {@code threads_peak}, {@code cpu_ms}.
+     *
+     * @throws ModelFailure when the server has exited
+     */
     public Map<String, Double> stats() {
-        return process.stats();
+        return whileAlive(process::stats);
     }
 
-    /** See {@link ServerProcess#reset}. */
+    /**
+     * See {@link ServerProcess#reset}.
+     *
+     * @throws ModelFailure when the server has exited
+     */
     public void reset() {
-        process.reset();
+        whileAlive(() -> {
+            process.reset();
+            return null;
+        });
+    }
+
+    private <T> T whileAlive(Supplier<T> ask) {
+        try {
+            return ask.get();
+        } catch (UncheckedIOException e) {
+            if (process.isAlive()) {
+                throw e;
+            }
+            // The cause says "the server exited with code N" and its last lines.
+            throw new ModelFailure("crash: server " + model.name() + " (pid " + pid() + ") died under load: "
+                    + e.getCause().getMessage());
+        }
     }
 
     @Override

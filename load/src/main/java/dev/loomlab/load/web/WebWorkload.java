@@ -1,5 +1,6 @@
 package dev.loomlab.load.web;
 
+import dev.loomlab.core.model.ModelFailure;
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.core.workload.ValidationException;
@@ -24,7 +25,7 @@ import java.util.List;
  * load for the warm-up time; each iteration is one measured load run (closed model with
  * {@code users}, or open with {@code rate}) after a {@link #LEAD_IN} of the same load, while
  * {@link ProcSampler} samples the server each second. Every load run writes a progress line a second
- * to the trial log.
+ * to the trial log. A server that dies under load fails the trial ({@link ServerUnderTest#stats}).
  * An iteration is one "task" to the trial; its latencies are the requests', from their intended send times.
  */
 public final class WebWorkload implements TaskWorkload {
@@ -152,9 +153,14 @@ public final class WebWorkload implements TaskWorkload {
     public Map<String, Double> collect(TaskClock clock) {
         sampled = sampler.stop();
         sampler.close();
-        serverStats = server.stats();
         if (report != null) {
             System.out.println("web: " + model.name() + ": " + report.line());
+        }
+        try {
+            serverStats = server.stats();
+        } catch (ModelFailure dead) {
+            throw report == null ? dead : new ModelFailure(dead.getMessage() + "; the load until then: " + report.ok() + " ok, "
+                    + report.errorCount() + " errors (" + report.errorKinds() + ")");
         }
         Map<String, Double> out = new LinkedHashMap<>();
         double bound = bound();
