@@ -30,7 +30,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the request timeout plus a margin (the issue's bound, kept generous for a loaded machine).
  */
 class OverloadTest {
-    private static final Pattern PROGRESS = Pattern.compile("loomlab load: (\\d\\d):(\\d\\d) (warm-up|measuring|draining): ([\\d,]+) sent.*");
+    private static final Pattern PROGRESS = Pattern.compile("loomlab load: (\\d\\d):(\\d\\d) (connecting|warm-up|measuring|draining): ([\\d,]+) sent.*");
 
     @TempDir
     Path tmp;

@@ -37,6 +37,10 @@ import java.util.function.Consumer;
  * ({@link LatencyBasis}).
  * Requests intended during the warm-up are not recorded; none is sent after the end; whatever is
  * still unanswered one timeout after the end has timed out. A run is bounded in time whatever the server does.
+ * The closed model's users first connect and wait for each other; its warm-up starts once every user's
+ * first connect has completed (at most one connect timeout), all sending at once: thousands of connects
+ * can take seconds on a busy machine, and a measured span that began meanwhile would measure the
+ * connection storm instead of the users' steady load.
  * While it runs, the controlling thread hands a {@link LoadProgress} to a listener once a second.
  */
 public final class LoadGenerator {
@@ -63,8 +67,12 @@ public final class LoadGenerator {
     private final AtomicInteger wantedUsers = new AtomicInteger();
     private EventLoopGroup group;
     private Bootstrap bootstrap;
-    private long measureStart;
-    private long end;
+    /** Read by the loops on every request; the closed model sets them only once its users are in. */
+    private volatile long measureStart = Long.MAX_VALUE;
+    private volatile long end = Long.MAX_VALUE;
+    /** Closed model: users' connects that completed, connected or not. */
+    private final AtomicInteger userConnects = new AtomicInteger();
+    private int connectTimeoutMillis;
     private volatile boolean stopped;
     private Consumer<LoadProgress> progress;
     private long startedReal;
@@ -93,16 +101,23 @@ public final class LoadGenerator {
         this.progress = progress;
         startedReal = System.nanoTime();
         nextProgress = startedReal + PROGRESS_NANOS;
+        connectTimeoutMillis = (int) Math.min(spec.timeout().toMillis(), 10_000);
         group = new MultiThreadIoEventLoopGroup(Runtime.getRuntime().availableProcessors(), NioIoHandler.newFactory());
         try {
             bootstrap = new Bootstrap()
                     .group(group)
                     .channel(NioSocketChannel.class)
                     .option(ChannelOption.TCP_NODELAY, true)
-                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(spec.timeout().toMillis(), 10_000));
+                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMillis);
+            if (!spec.isOpen()) {
+                addUsers(spec.users());
+                awaitUsers();
+            }
             long start = clock.nanoTime();
+            // end first: a finite measureStart tells the closed model's users that both are set
+            end = start + spec.warmup().toNanos() + spec.duration().toNanos();
             measureStart = start + spec.warmup().toNanos();
-            end = measureStart + spec.duration().toNanos();
+            releaseUsers();
             double targetRate = Double.NaN;
             if (spec.isOpen()) {
                 targetRate = runOpen(start);
@@ -125,7 +140,6 @@ public final class LoadGenerator {
     private void runClosed() throws InterruptedException {
         Ramp ramp = spec.ramp();
         int step = 0;
-        addUsers(spec.users());
         while (true) {
             long now = clock.nanoTime();
             if (now >= end) {
@@ -138,6 +152,33 @@ public final class LoadGenerator {
             }
             reportProgress();
             park(Math.min(end - now, CONTROL_PARK_NANOS));
+        }
+    }
+
+    /**
+     * Closed model: waits until as many users' connects have completed as there are users, at most one
+     * connect timeout and a second; meanwhile the connected users wait ({@link #next}).
+     */
+    private void awaitUsers() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(connectTimeoutMillis + 1_000L);
+        while (userConnects.get() < spec.users() && System.nanoTime() < deadline) {
+            reportProgress();
+            park(CONTROL_PARK_NANOS);
+        }
+    }
+
+    /** Starts the users that connected while the others were connecting (closed model; a no-op for the open one). */
+    private void releaseUsers() {
+        if (spec.isOpen()) {
+            return;
+        }
+        for (Connection c = idle.poll(); c != null; c = idle.poll()) {
+            Connection user = c;
+            user.channel().eventLoop().execute(() -> {
+                if (user.channel().isActive()) {
+                    next(user);
+                }
+            });
         }
     }
 
@@ -225,6 +266,9 @@ public final class LoadGenerator {
             }
         }).connect(spec.host(), spec.port());
         f.addListener(done -> {
+            if (first == Long.MIN_VALUE) {
+                userConnects.incrementAndGet();
+            }
             if (!done.isSuccess()) {
                 connections.remove(connection);
                 open.decrementAndGet();
@@ -244,6 +288,13 @@ public final class LoadGenerator {
     /** What {@code c}, just idle, does next: the closed model's next request, or the open model's queue. */
     void next(Connection c) {
         if (!spec.isOpen()) {
+            if (measureStart == Long.MAX_VALUE) {
+                // Users wait until all are in; whichever of this loop and releaseUsers takes c from idle sends.
+                idle.add(c);
+                if (measureStart == Long.MAX_VALUE || !idle.remove(c)) {
+                    return;
+                }
+            }
             if (!stopped && clock.nanoTime() < end) {
                 c.send(Long.MIN_VALUE);
             }
@@ -342,7 +393,8 @@ public final class LoadGenerator {
             all = all.plus(s.published());
         }
         long now = clock.nanoTime();
-        String phase = now < measureStart ? "warm-up" : now < end ? "measuring" : "draining";
+        String phase = measureStart == Long.MAX_VALUE ? "connecting" : now < measureStart ? "warm-up"
+                : now < end ? "measuring" : "draining";
         progress.accept(new LoadProgress(real - startedReal, phase, all.sent(), all.ok(), all.errors(), backlog.size()));
     }
 

@@ -8,7 +8,8 @@ import java.util.Locale;
  * changing also shows that the loops keep running.
  *
  * @param elapsedNanos since the run started, warm-up included, ns
- * @param phase        {@code warm-up}, {@code measuring}, or {@code draining} (after the end, waiting for answers)
+ * @param phase        {@code connecting} (closed model: users not all in yet), {@code warm-up}, {@code measuring},
+ *                     or {@code draining} (after the end, waiting for answers)
  * @param sent         measured requests sent so far
  * @param ok           of those, answered ok
  * @param errors       of those, failed (every kind)
