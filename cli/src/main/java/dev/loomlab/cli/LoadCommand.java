@@ -31,7 +31,8 @@ import java.util.concurrent.Callable;
 /**
  * {@code loomlab load <url> (--users N | --rate R/s) [--duration 30s] [--warmup 0s] [--ramp 0s]
  * [--timeout 30s] [--out DIR]}: loads any local HTTP endpoint with loomlab's generator and writes the
- * result (scenario {@code load}) like a run: results.jsonl, the table, report.html. Exit 0; 2 on bad input.
+ * result (scenario {@code load}) like a run: results.jsonl, the table, report.html. A progress line a
+ * second goes to stderr. Exit 0; 1 when no request succeeded (the result is {@code failed}); 2 on bad input.
  */
 @Command(name = "load", mixinStandardHelpOptions = true,
         description = {"Load a local HTTP endpoint: closed model (--users; latency from the actual send, not corrected for "
@@ -87,12 +88,12 @@ final class LoadCommand implements Callable<Integer> {
         LoadSpec spec = spec();
         ResultsFolder folder = new ResultsFolder(RunSession.prepareFolder(out));
         try (FolderLock lock = FolderLock.take(folder.dir(), System.err)) {
-            run(spec, folder);
+            return run(spec, folder);
         }
-        return 0;
     }
 
-    private void run(LoadSpec spec, ResultsFolder folder) throws IOException, InterruptedException {
+    /** Loads, writes the folder, prints the table; 0 when some request succeeded, else 1. */
+    private int run(LoadSpec spec, ResultsFolder folder) throws IOException, InterruptedException {
         List<String> command = Main.typed(commandSpec);
         Instant started = Instant.now();
         List<Jdk> jdks = List.of(Jdk.current());
@@ -100,7 +101,7 @@ final class LoadCommand implements Callable<Integer> {
                 + Units.formatDuration(duration.toNanos())
                 + (spec.warmup().isZero() ? "" : " after a " + Units.formatDuration(warmup.toNanos()) + " warm-up"));
         System.out.flush();
-        LoadReport report = new LoadGenerator(spec).run();
+        LoadReport report = new LoadGenerator(spec).run(p -> System.err.println("loomlab load: " + p.line()));
         Result result = LoadScenario.result(spec, report);
         folder.append(result);
         Map<String, Object> env = Environment.describe(jdks, command, started, Instant.now());
@@ -109,6 +110,7 @@ final class LoadCommand implements Callable<Integer> {
         System.out.println("loomlab load: " + report.line());
         System.out.print(ConsoleReport.render(List.of(result)));
         System.out.println("results: " + folder.dir());
+        return result.ok() ? 0 : 1;
     }
 
     private LoadSpec spec() {

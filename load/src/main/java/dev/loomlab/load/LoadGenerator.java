@@ -25,6 +25,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 /**
  * An HTTP/1.1 load generator on Netty with keep-alive connections, one event loop per core. Closed
@@ -36,13 +37,19 @@ import java.util.concurrent.locks.LockSupport;
  * ({@link LatencyBasis}).
  * Requests intended during the warm-up are not recorded; none is sent after the end; whatever is
  * still unanswered one timeout after the end has timed out. A run is bounded in time whatever the server does.
+ * The closed model's users first connect and wait for each other; its warm-up starts once every user's
+ * first connect has completed (at most one connect timeout), all sending at once: thousands of connects
+ * can take seconds on a busy machine, and a measured span that began meanwhile would measure the
+ * connection storm instead of the users' steady load.
+ * While it runs, the controlling thread hands a {@link LoadProgress} to a listener once a second.
  */
 public final class LoadGenerator {
     private static final long DISPATCH_PARK_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
     private static final long CONTROL_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     private static final long RECONNECT_DELAY_MS = 100;
-    /** How often each loop looks for requests past their timeout. */
+    /** How often each loop looks for requests past their timeout (and publishes its counts). */
     private static final long SWEEP_MS = 50;
+    private static final long PROGRESS_NANOS = TimeUnit.SECONDS.toNanos(1);
     /** The answers' headers are read, not passed on: validating them would only cost time. */
     private static final HttpDecoderConfig DECODER = new HttpDecoderConfig().setValidateHeaders(false);
 
@@ -60,9 +67,16 @@ public final class LoadGenerator {
     private final AtomicInteger wantedUsers = new AtomicInteger();
     private EventLoopGroup group;
     private Bootstrap bootstrap;
-    private long measureStart;
-    private long end;
+    /** Read by the loops on every request; the closed model sets them only once its users are in. */
+    private volatile long measureStart = Long.MAX_VALUE;
+    private volatile long end = Long.MAX_VALUE;
+    /** Closed model: users' connects that completed, connected or not. */
+    private final AtomicInteger userConnects = new AtomicInteger();
+    private int connectTimeoutMillis;
     private volatile boolean stopped;
+    private Consumer<LoadProgress> progress;
+    private long startedReal;
+    private long nextProgress;
 
     public LoadGenerator(LoadSpec spec) {
         this(spec, NanoClock.SYSTEM);
@@ -78,16 +92,32 @@ public final class LoadGenerator {
 
     /** Runs the load: warm-up, then the measured duration; returns what was measured. */
     public LoadReport run() throws InterruptedException {
+        return run(p -> {
+        });
+    }
+
+    /** As {@link #run()}, handing {@code progress} the figures so far once a second (on the calling thread). */
+    public LoadReport run(Consumer<LoadProgress> progress) throws InterruptedException {
+        this.progress = progress;
+        startedReal = System.nanoTime();
+        nextProgress = startedReal + PROGRESS_NANOS;
+        connectTimeoutMillis = (int) Math.min(spec.timeout().toMillis(), 10_000);
         group = new MultiThreadIoEventLoopGroup(Runtime.getRuntime().availableProcessors(), NioIoHandler.newFactory());
         try {
             bootstrap = new Bootstrap()
                     .group(group)
                     .channel(NioSocketChannel.class)
                     .option(ChannelOption.TCP_NODELAY, true)
-                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(spec.timeout().toMillis(), 10_000));
+                    .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, connectTimeoutMillis);
+            if (!spec.isOpen()) {
+                addUsers(spec.users());
+                awaitUsers();
+            }
             long start = clock.nanoTime();
+            // end first: a finite measureStart tells the closed model's users that both are set
+            end = start + spec.warmup().toNanos() + spec.duration().toNanos();
             measureStart = start + spec.warmup().toNanos();
-            end = measureStart + spec.duration().toNanos();
+            releaseUsers();
             double targetRate = Double.NaN;
             if (spec.isOpen()) {
                 targetRate = runOpen(start);
@@ -110,7 +140,6 @@ public final class LoadGenerator {
     private void runClosed() throws InterruptedException {
         Ramp ramp = spec.ramp();
         int step = 0;
-        addUsers(spec.users());
         while (true) {
             long now = clock.nanoTime();
             if (now >= end) {
@@ -121,7 +150,35 @@ public final class LoadGenerator {
                 step = nowStep;
                 addUsers((int) ramp.level(spec.users(), step) - wantedUsers.get());
             }
+            reportProgress();
             park(Math.min(end - now, CONTROL_PARK_NANOS));
+        }
+    }
+
+    /**
+     * Closed model: waits until as many users' connects have completed as there are users, at most one
+     * connect timeout and a second; meanwhile the connected users wait ({@link #next}).
+     */
+    private void awaitUsers() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(connectTimeoutMillis + 1_000L);
+        while (userConnects.get() < spec.users() && System.nanoTime() < deadline) {
+            reportProgress();
+            park(CONTROL_PARK_NANOS);
+        }
+    }
+
+    /** Starts the users that connected while the others were connecting (closed model; a no-op for the open one). */
+    private void releaseUsers() {
+        if (spec.isOpen()) {
+            return;
+        }
+        for (Connection c = idle.poll(); c != null; c = idle.poll()) {
+            Connection user = c;
+            user.channel().eventLoop().execute(() -> {
+                if (user.channel().isActive()) {
+                    next(user);
+                }
+            });
         }
     }
 
@@ -129,6 +186,8 @@ public final class LoadGenerator {
         wantedUsers.addAndGet(n);
         for (int i = 0; i < n; i++) {
             connect(Long.MIN_VALUE);
+            // thousands of connects take seconds on a busy machine: progress goes on meanwhile
+            reportProgress();
         }
     }
 
@@ -146,11 +205,13 @@ public final class LoadGenerator {
                 }
                 dispatch(intended);
             }
+            reportProgress();
             if (schedule.hasNext()) {
                 park(Math.min(schedule.peek() - now, DISPATCH_PARK_NANOS));
             }
         }
         while (clock.nanoTime() < end) {
+            reportProgress();
             park(CONTROL_PARK_NANOS);
         }
         return measuredIntended / ((end - measureStart) / 1e9);
@@ -205,6 +266,9 @@ public final class LoadGenerator {
             }
         }).connect(spec.host(), spec.port());
         f.addListener(done -> {
+            if (first == Long.MIN_VALUE) {
+                userConnects.incrementAndGet();
+            }
             if (!done.isSuccess()) {
                 connections.remove(connection);
                 open.decrementAndGet();
@@ -224,6 +288,13 @@ public final class LoadGenerator {
     /** What {@code c}, just idle, does next: the closed model's next request, or the open model's queue. */
     void next(Connection c) {
         if (!spec.isOpen()) {
+            if (measureStart == Long.MAX_VALUE) {
+                // Users wait until all are in; whichever of this loop and releaseUsers takes c from idle sends.
+                idle.add(c);
+                if (measureStart == Long.MAX_VALUE || !idle.remove(c)) {
+                    return;
+                }
+            }
             if (!stopped && clock.nanoTime() < end) {
                 c.send(Long.MIN_VALUE);
             }
@@ -256,6 +327,7 @@ public final class LoadGenerator {
         long deadline = System.nanoTime() + spec.timeout().toNanos() + TimeUnit.SECONDS.toNanos(2);
         while (System.nanoTime() < deadline && (!backlog.isEmpty() || connections.stream().anyMatch(Connection::busy))) {
             dispatchBacklog();
+            reportProgress();
             Thread.sleep(5);
         }
         for (Long intended = backlog.poll(); intended != null; intended = backlog.poll()) {
@@ -290,7 +362,7 @@ public final class LoadGenerator {
         });
     }
 
-    /** Fails this loop's requests that are past their timeout (runs on the loop). */
+    /** Fails this loop's requests that are past their timeout, then publishes its counts (runs on the loop). */
     private void sweep(EventLoop loop) {
         long now = System.nanoTime();
         for (Connection c : connections) {
@@ -299,6 +371,31 @@ public final class LoadGenerator {
                 c.checkTimeout(now);
             }
         }
+        LoopStats own = stats.get(loop);
+        if (own != null) {
+            own.publish();
+        }
+    }
+
+    /** Hands the listener the figures so far when a second has passed since the last time (controlling thread). */
+    private void reportProgress() {
+        long real = System.nanoTime();
+        if (real < nextProgress) {
+            return;
+        }
+        // On the second, not a second after the last line: the lines keep pace with the run.
+        nextProgress += PROGRESS_NANOS;
+        if (nextProgress <= real) {
+            nextProgress = real + PROGRESS_NANOS;
+        }
+        LoopStats.Tally all = new LoopStats.Tally(0, 0, 0);
+        for (LoopStats s : stats.values()) {
+            all = all.plus(s.published());
+        }
+        long now = clock.nanoTime();
+        String phase = measureStart == Long.MAX_VALUE ? "connecting" : now < measureStart ? "warm-up"
+                : now < end ? "measuring" : "draining";
+        progress.accept(new LoadProgress(real - startedReal, phase, all.sent(), all.ok(), all.errors(), backlog.size()));
     }
 
     NanoClock clock() {

@@ -51,6 +51,17 @@ public record LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Lo
         return errors.values().stream().mapToLong(Long::longValue).sum();
     }
 
+    /** The errors by kind, those that occurred: {@code connect 57, timeout 3}; {@code none} without any. */
+    public String errorKinds() {
+        StringBuilder sb = new StringBuilder();
+        errors.forEach((kind, n) -> {
+            if (n > 0) {
+                sb.append(sb.isEmpty() ? "" : ", ").append(kind.name().toLowerCase(Locale.ROOT)).append(' ').append(n);
+            }
+        });
+        return sb.isEmpty() ? "none" : sb.toString();
+    }
+
     /**
      * Successful answers that arrived during the measured span, per second of it: answers to requests
      * sent before the span count, those still in flight at its end do not (as wrk counts).
@@ -98,10 +109,17 @@ public record LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Lo
         return out;
     }
 
-    /** One line for a console: rate, answers, errors, p50/p99/max and where the latency starts. */
+    /**
+     * One line for a console: rate, answers, errors (by kind when there are any), p50/p99/max and where
+     * the latency starts; without an answer, no percentiles.
+     */
     public String line() {
-        return String.format(Locale.ROOT, "%.0f req/s, %d ok, %d errors, p50 %.1f ms, p99 %.1f ms, max %.1f ms, latency %s",
-                throughputPerSecond(), ok, errorCount(),
+        String errorsText = errorCount() + " errors" + (errorCount() > 0 ? " (" + errorKinds() + ")" : "");
+        if (latency.getTotalCount() == 0) {
+            return String.format(Locale.ROOT, "%.0f req/s, %d ok, %s, no answer to time", throughputPerSecond(), ok, errorsText);
+        }
+        return String.format(Locale.ROOT, "%.0f req/s, %d ok, %s, p50 %.1f ms, p99 %.1f ms, max %.1f ms, latency %s",
+                throughputPerSecond(), ok, errorsText,
                 ms(latency.getValueAtPercentile(50)), ms(latency.getValueAtPercentile(99)), ms(latency.getMaxValue()),
                 basis.description());
     }

@@ -55,13 +55,20 @@ public final class LoadScenario {
         return ParamValues.parse(NAME, DESCRIPTION.params(), given);
     }
 
-    /** One run's report as a result: one in-process iteration, model {@code closed:N} or {@code open:R/s}. */
+    /**
+     * One run's report as a result: one in-process iteration, model {@code closed:N} or {@code open:R/s}.
+     * A run in which no request succeeded measured nothing but the target's absence: it is {@code failed},
+     * its reason naming the requests sent and the errors by kind.
+     */
     public static Result result(LoadSpec spec, LoadReport report) {
         Map<String, Double> metrics = new LinkedHashMap<>();
         metrics.put("wall_ms", report.measuredNanos() / 1e6);
         metrics.putAll(report.metrics());
         IterationResult iteration = new IterationResult(metrics, HistogramCodec.encode(report.latency()));
-        TrialOutcome outcome = TrialOutcome.ok(JvmInfo.current(), null, null, null, List.of(iteration), null);
+        TrialOutcome outcome = report.ok() == 0
+                ? TrialOutcome.failed("no request succeeded: " + report.sent() + " sent, errors: " + report.errorKinds(),
+                        JvmInfo.current())
+                : TrialOutcome.ok(JvmInfo.current(), null, null, null, List.of(iteration), null);
         return ResultAssembler.assemble(DESCRIPTION, spec.modelName(), null, params(spec), 0, 0, 1, List.of(outcome),
                 List.of(), Runtime.getRuntime().availableProcessors());
     }

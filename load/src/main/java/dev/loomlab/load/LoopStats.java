@@ -5,7 +5,8 @@ import org.HdrHistogram.Histogram;
 
 /**
  * What the connections of one event loop recorded during measurement; written only by that loop's
- * thread (no locks on the hot path), read after the loops have stopped.
+ * thread (no locks on the hot path), read after the loops have stopped. While they run, the loop
+ * {@link #publish}es its counts for progress lines.
  */
 final class LoopStats {
     /** Index for answers without a serving-thread header. */
@@ -26,9 +27,32 @@ final class LoopStats {
     final long[] statuses = new long[600];
     final long[] servedBy = new long[UNNAMED + 1];
     long connectionsOpened;
+    /** The counts as of the loop's last {@link #publish}, for another thread to read. */
+    private volatile Tally published = new Tally(0, 0, 0);
+
+    /** Measured requests sent, answered ok, and failed (every kind). */
+    record Tally(long sent, long ok, long errors) {
+        Tally plus(Tally other) {
+            return new Tally(sent + other.sent, ok + other.ok, errors + other.errors);
+        }
+    }
 
     void error(RequestError kind) {
         errors[kind.ordinal()]++;
+    }
+
+    /** Makes the counts so far visible to other threads; called on the loop's own thread. */
+    void publish() {
+        long failed = 0;
+        for (long n : errors) {
+            failed += n;
+        }
+        published = new Tally(sent, ok, failed);
+    }
+
+    /** The counts of the last {@link #publish}; safe from any thread. */
+    Tally published() {
+        return published;
     }
 
     void add(LoopStats other) {

@@ -4,6 +4,8 @@ import org.junit.jupiter.api.Test;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -152,6 +154,33 @@ class LoadGeneratorTest {
 
             assertThat(server.requests.get()).isEqualTo(150);
             assertThat(r.sent()).isEqualTo(100);
+        }
+    }
+
+    @Test
+    void progressComesOnceASecondWithTheCountsSoFar() throws Exception {
+        try (TestServer server = TestServer.delaying(5)) {
+            LoadSpec spec = LoadSpec.closed(server.uri(), 4, Duration.ofMillis(1500), Duration.ofSeconds(1), Ramp.CONSTANT,
+                    Duration.ofSeconds(10), "ok");
+            List<LoadProgress> seen = new ArrayList<>();
+            LoadReport r = new LoadGenerator(spec).run(seen::add);
+
+            // 2.5 s of load: at 1 s still warming up, at 2 s measuring.
+            assertThat(seen).hasSizeGreaterThanOrEqualTo(2);
+            assertThat(seen.get(0).phase()).isEqualTo("warm-up");
+            assertThat(seen.get(1).phase()).isEqualTo("measuring");
+            assertThat(seen.get(0).sent()).as("warm-up requests are not counted").isZero();
+            for (int i = 0; i < seen.size(); i++) {
+                // the i-th report is due at (i + 1) s, never sooner
+                assertThat(seen.get(i).elapsedNanos()).isGreaterThanOrEqualTo(TimeUnit.SECONDS.toNanos(i + 1));
+                if (i > 0) {
+                    assertThat(seen.get(i).sent()).isGreaterThanOrEqualTo(seen.get(i - 1).sent());
+                }
+            }
+            LoadProgress last = seen.get(seen.size() - 1);
+            assertThat(last.sent()).isPositive().isLessThanOrEqualTo(r.sent());
+            assertThat(last.ok()).isLessThanOrEqualTo(r.ok());
+            assertThat(last.line()).matches("00:0\\d (measuring|draining): [\\d,]+ sent, [\\d,]+ ok, 0 errors");
         }
     }
 

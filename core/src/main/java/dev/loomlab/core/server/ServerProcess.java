@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -113,6 +114,11 @@ public final class ServerProcess implements AutoCloseable {
 
     public boolean isAlive() {
         return child.isAlive();
+    }
+
+    /** The server's exit code once it has exited. */
+    public OptionalInt exitCode() {
+        return child.isAlive() ? OptionalInt.empty() : OptionalInt.of(child.exitValue());
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.loomlab.load.web;
 
+import dev.loomlab.core.model.ModelFailure;
 import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.core.server.ServerProcess;
 import dev.loomlab.core.model.ServingThread;
@@ -7,6 +8,7 @@ import dev.loomlab.core.model.ServingThread;
 import java.io.IOException;
 import java.net.Inet6Address;
 import java.net.InetAddress;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,11 +17,14 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * One server of a {@link ServerModel} running in a JVM of its own, on its own class path, listening on
  * 127.0.0.1 (or the address {@code loomlab serve --bind} gives): started, checked to answer {@code ok}
- * from the kind of thread its model promises, and stopped with {@link #close}.
+ * from the kind of thread its model promises, and stopped with {@link #close}. A server found dead when
+ * asked for its counters has crashed under the load: the server is the model of the web scenario, so that
+ * is a {@link ModelFailure} and the result is {@code failed}, naming its exit code.
  */
 public final class ServerUnderTest implements AutoCloseable {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
@@ -112,14 +117,40 @@ public final class ServerUnderTest implements AutoCloseable {
         }
     }
 
-    /** The server's counters since the last {@link #reset}: {@code requests}, {@code peak_rss_mb}, {@code threads_peak}, {@code cpu_ms}. */
+    /**
+     * The server's counters since the last {@link #reset}: {@code requests}, {@code peak_rss_mb}, {@code threads_peak}, {@code cpu_ms}.
+     *
+     * @throws ModelFailure when the server has exited
+     */
     public Map<String, Double> stats() {
-        return process.stats();
+        return whileAlive(process::stats);
     }
 
-    /** See {@link ServerProcess#reset}. */
+    /**
+     * See {@link ServerProcess#reset}.
+     *
+     * @throws ModelFailure when the server has exited
+     */
     public void reset() {
-        process.reset();
+        whileAlive(() -> {
+            process.reset();
+            return null;
+        });
+    }
+
+    private <T> T whileAlive(Supplier<T> ask) {
+        try {
+            return ask.get();
+        } catch (UncheckedIOException e) {
+            if (process.isAlive()) {
+                throw e;
+            }
+            // The cause says what the server's pipe did (and its last lines); the exit code comes from the process.
+            String said = e.getCause().getMessage();
+            String code = "the server exited with code " + process.exitCode().orElse(-1);
+            throw new ModelFailure("crash: server " + model.name() + " (pid " + pid() + ") died under load: "
+                    + (said != null && said.startsWith(code) ? said : code + "; " + said));
+        }
     }
 
     @Override

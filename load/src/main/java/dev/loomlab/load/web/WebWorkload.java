@@ -1,11 +1,13 @@
 package dev.loomlab.load.web;
 
+import dev.loomlab.core.model.ModelFailure;
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.core.workload.ValidationException;
 import dev.loomlab.core.workload.Offer;
 import dev.loomlab.core.workload.TaskWorkload;
 import dev.loomlab.load.LoadGenerator;
+import dev.loomlab.load.LoadProgress;
 import dev.loomlab.load.LoadReport;
 import dev.loomlab.load.LoadSpec;
 import dev.loomlab.load.Ramp;
@@ -22,7 +24,8 @@ import java.util.List;
  * verifies that it answers {@code ok} from the thread kind it promises, and warms it with the same
  * load for the warm-up time; each iteration is one measured load run (closed model with
  * {@code users}, or open with {@code rate}) after a {@link #LEAD_IN} of the same load, while
- * {@link ProcSampler} samples the server each second.
+ * {@link ProcSampler} samples the server each second. Every load run writes a progress line a second
+ * to the trial log. A server that dies under load fails the trial ({@link ServerUnderTest#stats}).
  * An iteration is one "task" to the trial; its latencies are the requests', from their intended send times.
  */
 public final class WebWorkload implements TaskWorkload {
@@ -87,7 +90,7 @@ public final class WebWorkload implements TaskWorkload {
         System.out.println("web: " + model.name() + " (pid " + server.pid() + ") at " + server.uri(null) + " answers from a "
                 + server.verify().header() + " thread, as promised");
         if (!warmup.isZero()) {
-            LoadReport warm = new LoadGenerator(spec(Duration.ZERO, warmup)).run();
+            LoadReport warm = new LoadGenerator(spec(Duration.ZERO, warmup)).run(WebWorkload::log);
             System.out.println("web: warm-up " + warmup.toMillis() + " ms: " + warm.line());
         }
     }
@@ -116,8 +119,13 @@ public final class WebWorkload implements TaskWorkload {
     /** One measured load run: the timed span holds the generator's lead-in and measured load. */
     void load(TaskClock clock) throws InterruptedException {
         clock.submitted(0);
-        report = new LoadGenerator(spec(LEAD_IN, duration)).run();
+        report = new LoadGenerator(spec(LEAD_IN, duration)).run(WebWorkload::log);
         clock.complete(0, null);
+    }
+
+    /** A load's progress line, in the trial log. */
+    private static void log(LoadProgress progress) {
+        System.out.println("web: load " + progress.line());
     }
 
     /** Every answer named the thread kind the model promises, and the server handled at least every answer it gave. */
@@ -145,9 +153,14 @@ public final class WebWorkload implements TaskWorkload {
     public Map<String, Double> collect(TaskClock clock) {
         sampled = sampler.stop();
         sampler.close();
-        serverStats = server.stats();
         if (report != null) {
             System.out.println("web: " + model.name() + ": " + report.line());
+        }
+        try {
+            serverStats = server.stats();
+        } catch (ModelFailure dead) {
+            throw report == null ? dead : new ModelFailure(dead.getMessage() + "; the load until then: " + report.ok() + " ok, "
+                    + report.errorCount() + " errors (" + report.errorKinds() + ")");
         }
         Map<String, Double> out = new LinkedHashMap<>();
         double bound = bound();
