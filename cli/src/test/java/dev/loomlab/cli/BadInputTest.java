@@ -75,7 +75,7 @@ class BadInputTest {
             assertThat(out).doesNotExist();
             assertThat(tree(results)).as("files in the results folders").isEqualTo(before);
         } else {
-            assertThat(o.exit()).as(o.err()).isZero();
+            assertThat(o.exit()).as(o.err()).isEqualTo(c.exit());
             assertThat(o.out() + o.err()).contains(c.text());
         }
     }

@@ -8,7 +8,7 @@ import java.util.List;
  * arguments split at spaces, {@code '…'} one argument as written and {@code ''} an empty one.
  *
  * @param line  the line number in the corpus file, from 1
- * @param exit  0 (it runs) or 2 (bad input)
+ * @param exit  0 (it runs), 1 (it runs, and its result is not ok) or 2 (bad input)
  * @param args  the command line, placeholders such as {@code {results}} not yet replaced
  * @param text  what the output must contain; empty when the line gives none
  */
@@ -18,7 +18,7 @@ record CorpusLine(int line, int exit, List<String> args, String text) {
     /** The case on {@code text}, line {@code line} of the corpus. */
     static CorpusLine parse(int line, String text) {
         String[] fields = text.split(java.util.regex.Pattern.quote(FIELDS), 3);
-        if (fields.length < 2 || !fields[0].strip().matches("[02]")) {
+        if (fields.length < 2 || !fields[0].strip().matches("[012]")) {
             throw new IllegalArgumentException("corpus line " + line + " is not 'EXIT | ARGUMENTS [| TEXT]': " + text);
         }
         return new CorpusLine(line, Integer.parseInt(fields[0].strip()), split(line, fields[1].strip()),

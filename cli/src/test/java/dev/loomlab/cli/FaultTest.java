@@ -40,11 +40,12 @@ class FaultTest {
         // One plan of four results, every trial JVM with a 64 MB heap:
         // 1. two iterations of one 3 s sleep: the test kills the JVM in its second iteration;
         // 2. a 5 min sleep: it hangs past --timeout;
-        // 3. two million parked virtual threads: their stacks do not fit in the heap;
+        // 3. 120,000 parked virtual threads 50 frames deep: their stacks do not fit in the heap (yet few enough
+        //    that the scenario's floor of 500 bytes a thread does not call them not applicable up front);
         // 4. a hundred parked virtual threads: fine.
         try (ProcessWatch trials = new ProcessWatch(TrialMain.class.getName())) {
             FutureTask<CliHarness.Outcome> run = inBackground("run", "sleep", "memory", "-m", "virtual",
-                    "-p", "tasks=1", "-p", "sleep=3s,5m", "-p", "threads=2000000,100",
+                    "-p", "tasks=1", "-p", "sleep=3s,5m", "-p", "threads=120000,100", "-p", "depth=50",
                     "--forks", "1", "--warmup", "0", "--iterations", "2", "--jvm-arg", "-Xmx64m", "--timeout", "20s",
                     "--out", out.toString());
             try {
@@ -69,7 +70,7 @@ class FaultTest {
                 }
                 assertThat(o.out()).contains("failed: sleep virtual tasks=1 sleep=3s — crash: killed by signal 9")
                         .contains("failed: sleep virtual tasks=1 sleep=5m — timeout")
-                        .contains("failed: memory virtual threads=2000000 depth=1 — out of memory");
+                        .contains("failed: memory virtual threads=120000 depth=50 — out of memory");
                 assertThat(trials.seen()).as("one trial JVM per result").isEqualTo(4);
                 assertThat(trials.alive()).as("trial JVMs left behind").isEmpty();
             } finally {
