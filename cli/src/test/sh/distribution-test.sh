@@ -35,6 +35,11 @@ if [ "$ok" -ne "$results" ]; then
   fail "$((results - ok)) of $results results are not ok"
 fi
 grep -q '<html' "$dir/report.html" || fail "report.html is not HTML"
+sleep 1
+if pgrep -f -- "$ROOT/cli/target/dist/" >/dev/null; then
+  pgrep -af -- "$ROOT/cli/target/dist/" | cut -c1-200 >&2
+  fail "a process of the quick suite outlived it"
+fi
 rm -rf "$dir"
 rmdir "$ROOT/results" 2>/dev/null || true
 echo "distribution test: ok — $results results, all ok, reports written, in ${took} s" >&2
