@@ -1,6 +1,7 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.catalog.CoreScenarios;
 import dev.loomlab.core.Defaults;
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.ModelCatalog;
@@ -52,7 +53,7 @@ public final class Planner {
                 }
             }
         }
-        Map<String, String> userParams = parseParams(o.params, runs);
+        Map<String, String> userParams = parseParams(withTaskOptions(o), runs, o.task != null);
         Rounds user = new Rounds(o.forks, o.warmup, o.iterations);
         List<String> jvmArgs = o.jvmArgs();
         List<Jdk> jdks = o.jvms.isEmpty() ? List.of(Jdk.current()) : o.jvms.stream().map(Jdk::at).toList();
@@ -72,14 +73,21 @@ public final class Planner {
             List<String> modelNames = o.models.isEmpty() ? run.models() : o.models;
             // In the scenario's declared order, so sweeps expand the same way every run.
             Map<String, String> texts = new LinkedHashMap<>();
+            boolean takesOthers = false;
             for (ParamSpec spec : scenario.params()) {
+                takesOthers |= spec.name().equals(ParamSpec.OTHERS);
                 String text = userParams.getOrDefault(spec.name(), run.params().get(spec.name()));
                 if (text != null) {
                     texts.put(spec.name(), text);
                 }
             }
+            if (takesOthers) {
+                // Parameters the scenario does not declare go to its workload as given (a user's task's own).
+                userParams.forEach(texts::putIfAbsent);
+            }
             for (Map<String, String> combo : sweep(texts)) {
                 ParamValues values = ParamValues.parse(scenario.name(), scenario.params(), combo);
+                scenarios.get(run.scenario()).check().accept(values);
                 for (String m : modelNames) {
                     if (m.isBlank()) {
                         throw new BadInputException("-m: empty model name");
@@ -118,7 +126,35 @@ public final class Planner {
     }
 
     /** -p NAME=VALUE options; each name must belong to at least one scenario of the run, and be given once. */
-    private Map<String, String> parseParams(List<String> options, List<ScenarioRun> runs) {
+    /** {@code -p} as given, with {@code --task} and {@code --classpath} as the parameters of scenario {@code task}. */
+    private static List<String> withTaskOptions(RunOptions o) {
+        List<String> all = new ArrayList<>(o.params);
+        if (o.task != null) {
+            all.add(CoreScenarios.TASK + "=" + o.task);
+        }
+        if (o.classpath != null) {
+            // Absolute, so that the result says where the task came from whatever the folder it is read in.
+            all.add(CoreScenarios.CLASSPATH + "=" + absolute(o.classpath));
+        }
+        return all;
+    }
+
+    private static String absolute(String classPath) {
+        List<String> entries = new ArrayList<>();
+        for (String e : classPath.split(java.io.File.pathSeparator)) {
+            if (!e.isBlank()) {
+                entries.add(e.endsWith("*") ? java.nio.file.Path.of(e.substring(0, e.length() - 1)).toAbsolutePath() + java.io.File.separator + "*"
+                        : java.nio.file.Path.of(e).toAbsolutePath().toString());
+            }
+        }
+        return String.join(java.io.File.pathSeparator, entries);
+    }
+
+    /**
+     * @param othersAllowed true when {@code --task} names a task, whose own parameters any undeclared name may be;
+     *                      else an undeclared name is a typo (even where the quick suite holds scenario task)
+     */
+    private Map<String, String> parseParams(List<String> options, List<ScenarioRun> runs, boolean othersAllowed) {
         Map<String, String> out = new LinkedHashMap<>();
         Set<String> known = new LinkedHashSet<>();
         for (ScenarioRun r : runs) {
@@ -130,7 +166,7 @@ public final class Planner {
                 throw new BadInputException("-p " + option + ": expected NAME=VALUE, e.g. -p sleep=300ms");
             }
             String name = option.substring(0, eq).trim();
-            if (!known.contains(name)) {
+            if (!known.contains(name) && !(othersAllowed && known.contains(ParamSpec.OTHERS))) {
                 throw new BadInputException("unknown parameter '" + name + "' (parameters here: " + String.join(", ", known) + ")");
             }
             String value = option.substring(eq + 1).trim();

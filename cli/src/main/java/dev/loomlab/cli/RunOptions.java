@@ -17,6 +17,14 @@ public final class RunOptions {
             description = "a scenario parameter; a comma list (sleep=100ms,200ms) is a sweep. Values take units: 300ms, 2s, 10k")
     List<String> params = new ArrayList<>();
 
+    @Option(names = "--task", paramLabel = "CLASS",
+            description = "scenario task: your task's class (a Runnable, Callable or Supplier<CompletionStage>; see docs/your-code.md)")
+    String task;
+
+    @Option(names = "--classpath", paramLabel = "CP",
+            description = "scenario task: where your task and its libraries are (folders, jars, DIR/*, separated by ':')")
+    String classpath;
+
     @Option(names = "--forks", paramLabel = "N", converter = Converters.IntCountConverter.class,
             description = "forked JVMs per result (default " + Defaults.FORKS + ", or the suite's; 0 = in-process, for debugging)")
     Integer forks;
@@ -69,7 +77,7 @@ public final class RunOptions {
 
     /** True when no option was given. */
     boolean isEmpty() {
-        return models.isEmpty() && params.isEmpty() && forks == null && warmup == null && iterations == null
+        return models.isEmpty() && params.isEmpty() && task == null && classpath == null && forks == null && warmup == null && iterations == null
                 && jvms.isEmpty() && jvmArgs.isEmpty() && jvmArg.isEmpty() && timeout == null && out == null && !resume && !sampleThreads && !dryRun;
     }
 

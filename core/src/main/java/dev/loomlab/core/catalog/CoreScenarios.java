@@ -1,5 +1,8 @@
 package dev.loomlab.core.catalog;
 
+import dev.loomlab.core.task.UserTask;
+import dev.loomlab.core.task.UserTaskWorkload;
+
 import dev.loomlab.core.fanout.FanoutWorkload;
 import dev.loomlab.core.memory.MemoryWorkload;
 import dev.loomlab.core.memory.StackDescent;
@@ -39,7 +42,7 @@ public final class CoreScenarios implements ScenarioProvider {
     @Override
     public List<Scenario> scenarios() {
         return List.of(sleep(), cpuSqrt(), cpuPi(), mixed(), fanout(), memory(), pinning(), semaphore(),
-                threadLocal());
+                threadLocal(), task());
     }
 
     /** Article 004's sleep experiment and article 002's IO task. */
@@ -77,6 +80,33 @@ public final class CoreScenarios implements ScenarioProvider {
     }
 
     /** A scenario of pure computation: the CPU bound, timed serially, and the scheduling overhead beyond it. */
+    /**
+     * A user's own task ({@code --task CLASS --classpath CP}), {@code tasks} calls per iteration under each
+     * model, bound by one call timed alone (docs/your-code.md).
+     */
+    private static Scenario task() {
+        List<ParamSpec> own = List.of(ParamSpec.tasks("1000"),
+                ParamSpec.text(TASK, "", "the task's class (--task): a Runnable, Callable or Supplier<CompletionStage>"),
+                ParamSpec.text(CLASSPATH, "", "where it is (--classpath): folders, jars, DIR/*; empty: loomlab's own"));
+        List<ParamSpec> all = new java.util.ArrayList<>(own);
+        all.add(ParamSpec.others("a parameter of the task itself, handed to its (Map<String, String>) constructor"));
+        return Scenario.checked(ScenarioDescription.named("task")
+                        .summary("your own task class, N calls per iteration under each model, bound by one call timed alone")
+                        .params(all)
+                        .models("platform:100", "virtual")
+                        .bound(Bound.calibrated("tasks"))
+                        .traits(Trait.SERIAL_TIMING, Trait.SCHEDULING_OVERHEAD)
+                        .build(),
+                p -> UserTask.load(p.text(CLASSPATH), p.text(TASK), p.others(own)),
+                p -> new UserTaskWorkload(p.intCount("tasks"), UserTask.load(p.text(CLASSPATH), p.text(TASK), p.others(own)),
+                        p.others(own)));
+    }
+
+    /** Parameter of scenario {@code task}: the task's class name. */
+    public static final String TASK = "task";
+    /** Parameter of scenario {@code task}: its class path. */
+    public static final String CLASSPATH = "classpath";
+
     private static ScenarioDescription.Builder computing(String name) {
         return ScenarioDescription.named(name).bound(Bound.computing("tasks"))
                 .traits(Trait.SERIAL_TIMING, Trait.SCHEDULING_OVERHEAD);

@@ -50,6 +50,22 @@ public record ParamSpec(String name, ParamType type, String defaultValue, double
         return new ParamSpec(name, ParamType.COUNT, defaultValue, 1, Integer.MAX_VALUE - 8, description);
     }
 
+    /** Free text, e.g. a class name; {@code ""} when not given and {@code defaultValue} is empty. */
+    public static ParamSpec text(String name, String defaultValue, String description) {
+        return new ParamSpec(name, ParamType.TEXT, defaultValue, 0, 0, description);
+    }
+
+    /** The name of {@link #others}. */
+    public static final String OTHERS = "*";
+
+    /**
+     * Stands for every parameter a scenario does not declare: each is taken as text and handed to the
+     * workload as given (a user's task declares its own).
+     */
+    public static ParamSpec others(String description) {
+        return text(OTHERS, "", description);
+    }
+
     public static ParamSpec duration(String name, String defaultValue, String description) {
         return new ParamSpec(name, ParamType.DURATION, defaultValue, 0, Long.MAX_VALUE, description);
     }
@@ -61,6 +77,9 @@ public record ParamSpec(String name, ParamType type, String defaultValue, double
     /** Parses and range-checks one value of this parameter. */
     public Object parse(String text) {
         String what = "parameter " + name;
+        if (type == ParamType.TEXT) {
+            return text.trim();
+        }
         if (type == ParamType.CHOICE) {
             String word = text.trim();
             if (!choices.contains(word)) {
@@ -72,7 +91,7 @@ public record ParamSpec(String name, ParamType type, String defaultValue, double
             case COUNT -> Units.parseCount(what, text);
             case DURATION -> Units.parseDurationNanos(what, text);
             case DECIMAL -> Units.parseDecimal(what, text);
-            case CHOICE -> throw new AssertionError(type);
+            case CHOICE, TEXT -> throw new AssertionError(type);
         };
         double v = ((Number) value).doubleValue();
         if (v < min) {
@@ -90,7 +109,7 @@ public record ParamSpec(String name, ParamType type, String defaultValue, double
             case COUNT -> Long.toString((Long) value);
             case DURATION -> Units.formatDuration((Long) value);
             case DECIMAL -> stripZeros((Double) value);
-            case CHOICE -> (String) value;
+            case CHOICE, TEXT -> (String) value;
         };
     }
 

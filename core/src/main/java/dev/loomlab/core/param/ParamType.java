@@ -9,5 +9,7 @@ public enum ParamType {
     /** A decimal number or percentage; written to JSON as a number. */
     DECIMAL,
     /** One word of a fixed set (e.g. a lock kind); written to JSON as text. */
-    CHOICE
+    CHOICE,
+    /** Any text without a comma (a class name, a class path); written to JSON as text. */
+    TEXT
 }

@@ -28,17 +28,37 @@ public final class ParamValues {
         for (ParamSpec s : specs) {
             pv.specs.put(s.name(), s);
         }
+        ParamSpec others = pv.specs.remove(ParamSpec.OTHERS);
         for (String name : given.keySet()) {
+            if (!pv.specs.containsKey(name) && others != null) {
+                pv.specs.put(name, ParamSpec.text(name, "", others.description()));
+            }
             if (!pv.specs.containsKey(name)) {
                 throw new BadInputException("scenario " + scenario + " has no parameter '" + name + "' (it has: "
                         + String.join(", ", pv.specs.keySet()) + ")");
             }
         }
-        for (ParamSpec s : specs) {
+        for (ParamSpec s : pv.specs.values()) {
             String text = given.getOrDefault(s.name(), s.defaultValue());
             pv.values.put(s.name(), s.parse(text));
         }
         return pv;
+    }
+
+    /** The value of a {@link ParamType#TEXT} parameter. */
+    public String text(String name) {
+        return (String) get(name, ParamType.TEXT);
+    }
+
+    /** The parameters given that the scenario does not declare ({@link ParamSpec#others}), name → text. */
+    public Map<String, String> others(List<ParamSpec> declared) {
+        Map<String, String> out = new LinkedHashMap<>();
+        canonical().forEach((k, v) -> {
+            if (declared.stream().noneMatch(d -> d.name().equals(k))) {
+                out.put(k, v);
+            }
+        });
+        return out;
     }
 
     public long count(String name) {

@@ -25,4 +25,20 @@ public interface Bound {
         return (p, model, context) -> Double.isNaN(context.serialTaskMs()) ? Double.NaN
                 : Bounds.computing(p.intCount(tasks), context.serialTaskMs(), model.limit(), context.cores());
     }
+
+    /**
+     * {@code tasks} calls of a task measured alone (a user's task): it can neither finish before
+     * ceil(tasks / N) calls one after another, each as long as one call alone (the I/O-bound term), nor
+     * before its CPU time per call × tasks spread over min(cores, N) (the CPU-bound term).
+     */
+    static Bound calibrated(String tasks) {
+        return (p, model, context) -> {
+            if (Double.isNaN(context.serialTaskMs())) {
+                return Double.NaN;
+            }
+            double waiting = Bounds.waiting(p.intCount(tasks), context.serialTaskMs(), model.limit());
+            return Double.isNaN(context.serialCpuMs()) ? waiting
+                    : Math.max(waiting, Bounds.computing(p.intCount(tasks), context.serialCpuMs(), model.limit(), context.cores()));
+        };
+    }
 }

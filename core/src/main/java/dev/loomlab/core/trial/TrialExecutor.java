@@ -31,6 +31,8 @@ import dev.loomlab.core.workload.Workload;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -187,11 +189,12 @@ public final class TrialExecutor {
             progress.progress("warmup", i, spec.warmup());
         }
         Optional<BlockingTask> cpuPart = scenario.has(Trait.SERIAL_TIMING) ? workload.cpuPart() : Optional.empty();
-        double serialMs = Double.NaN;
+        SerialTiming serial = SerialTiming.NONE;
         if (cpuPart.isPresent()) {
-            serialMs = serialTaskMillis(workload, cpuPart.get());
+            serial = serialTask(workload, cpuPart.get());
             progress.progress("calibrate", 1, 1);
         }
+        double serialMs = serial.wallMs();
         List<IterationResult> measured = new ArrayList<>();
         for (int i = 1; i <= spec.iterations(); i++) {
             Map<String, Double> metrics = new LinkedHashMap<>();
@@ -206,9 +209,11 @@ public final class TrialExecutor {
         if (cpuPart.isPresent()) {
             // Timed again after the measured iterations and the faster kept: a machine that was slow
             // during one timing would otherwise lift the bound above what the iterations achieved.
-            serialMs = Math.min(serialMs, serialTaskMillis(workload, cpuPart.get()));
+            serial = serial.faster(serialTask(workload, cpuPart.get()));
+            serialMs = serial.wallMs();
         }
-        double boundMs = scenario.bound().ms(params, model, new BoundContext(Runtime.getRuntime().availableProcessors(), serialMs));
+        double boundMs = scenario.bound().ms(params, model,
+                new BoundContext(Runtime.getRuntime().availableProcessors(), serialMs, serial.cpuMs()));
         if (scenario.has(Trait.SCHEDULING_OVERHEAD)) {
             measured = withOverhead(measured, boundMs);
         }
@@ -272,23 +277,43 @@ public final class TrialExecutor {
         }
     }
 
+    /** One task alone on one thread: its fastest wall time and its CPU time in that same run, ms. */
+    record SerialTiming(double wallMs, double cpuMs) {
+        static final SerialTiming NONE = new SerialTiming(Double.NaN, Double.NaN);
+
+        SerialTiming faster(SerialTiming other) {
+            return other.wallMs < wallMs ? other : this;
+        }
+    }
+
     /**
      * The fastest time of one task's CPU part on this thread, after one discarded run for the JIT: noise
-     * (another process, a JIT compile) only ever adds time, so the minimum is the work's own cost.
+     * (another process, a JIT compile) only ever adds time, so the minimum is the work's own cost. The CPU
+     * time is that of the fastest run, from this thread's CPU clock (NaN where the JVM has none).
      */
-    private static double serialTaskMillis(TaskWorkload workload, BlockingTask cpuPart) {
+    private static SerialTiming serialTask(TaskWorkload workload, BlockingTask cpuPart) {
         workload.prepare();
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        boolean cpuClock = threads.isCurrentThreadCpuTimeSupported() && threads.isThreadCpuTimeEnabled();
         try {
             cpuPart.run(0);
-            long[] times = new long[SERIAL_MAX_TASKS];
+            long bestWall = Long.MAX_VALUE;
+            long bestCpu = -1;
             int n = 0;
             long started = System.nanoTime();
             while (n < SERIAL_MAX_TASKS && (n < SERIAL_MIN_TASKS || System.nanoTime() - started < SERIAL_MIN_NANOS)) {
+                long c0 = cpuClock ? threads.getCurrentThreadCpuTime() : 0;
                 long t0 = System.nanoTime();
                 cpuPart.run(n % workload.tasks());
-                times[n++] = System.nanoTime() - t0;
+                long wall = System.nanoTime() - t0;
+                long cpu = cpuClock ? threads.getCurrentThreadCpuTime() - c0 : -1;
+                n++;
+                if (wall < bestWall) {
+                    bestWall = wall;
+                    bestCpu = cpu;
+                }
             }
-            return Arrays.stream(times, 0, n).min().orElseThrow() / 1e6;
+            return new SerialTiming(bestWall / 1e6, bestCpu < 0 ? Double.NaN : bestCpu / 1e6);
         } catch (Exception e) {
             throw new IllegalStateException("serial timing of the CPU part failed", e);
         }
