@@ -95,7 +95,7 @@ public final class CoreScenarios implements ScenarioProvider {
                         .params(all)
                         .models("platform:100", "virtual")
                         .bound(Bound.calibrated("tasks"))
-                        .traits(Trait.SERIAL_TIMING, Trait.SCHEDULING_OVERHEAD)
+                        .traits(Trait.SERIAL_TIMING, Trait.SCHEDULING_OVERHEAD, Trait.RECORDS_PINNING)
                         .build(),
                 p -> UserTask.load(p.text(CLASSPATH), p.text(TASK), p.others(own)),
                 p -> new UserTaskWorkload(p.intCount("tasks"), UserTask.load(p.text(CLASSPATH), p.text(TASK), p.others(own)),
