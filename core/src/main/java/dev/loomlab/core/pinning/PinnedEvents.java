@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -30,6 +31,11 @@ public record PinnedEvents(long events, double timeMs, List<PinnedStack> stacks)
 
     /** Reads the pinned events of the recording at {@code jfr}; other events are ignored. */
     public static PinnedEvents read(Path jfr) throws IOException {
+        return read(jfr, e -> true);
+    }
+
+    /** Reads the pinned events of the recording at {@code jfr} that {@code keep} accepts; other events are ignored. */
+    public static PinnedEvents read(Path jfr, Predicate<RecordedEvent> keep) throws IOException {
         long events = 0;
         long nanos = 0;
         // Per distinct stack: events and nanoseconds, summed while reading (a program may pin millions of times).
@@ -37,7 +43,7 @@ public record PinnedEvents(long events, double timeMs, List<PinnedStack> stacks)
         try (RecordingFile file = new RecordingFile(jfr)) {
             while (file.hasMoreEvents()) {
                 RecordedEvent e = file.readEvent();
-                if (!e.getEventType().getName().equals(EVENT)) {
+                if (!e.getEventType().getName().equals(EVENT) || !keep.test(e)) {
                     continue;
                 }
                 long duration = e.getDuration().toNanos();

@@ -1,12 +1,15 @@
 package dev.loomlab.core.pinning;
 
 import jdk.jfr.Recording;
+import jdk.jfr.consumer.RecordedEvent;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.function.Predicate;
 
 /**
  * Records {@value PinnedEvents#EVENT} in this JVM with JFR, threshold 0 (every pinned event, however
@@ -49,17 +52,40 @@ public final class PinningRecorder implements AutoCloseable {
      * @throws IllegalStateException when no recording was started
      */
     public PinnedEvents stop() {
+        return stop(e -> true);
+    }
+
+    /**
+     * Stops the recording and returns the events of it that {@code keep} accepts.
+     *
+     * @throws IllegalStateException when no recording was started
+     */
+    public PinnedEvents stop(Predicate<RecordedEvent> keep) {
         if (recording == null) {
             throw new IllegalStateException("no pinning recording was started");
         }
         try {
             recording.stop();
-            return PinnedEvents.read(file);
+            return PinnedEvents.read(file, keep);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
             close();
         }
+    }
+
+    /**
+     * When the recording in progress started, on JFR's clock, the one its events' start times are on: an
+     * event that started earlier (a pin that began before {@link #start} and ended after it) is still in
+     * the recording, and this tells it apart.
+     *
+     * @throws IllegalStateException when no recording was started
+     */
+    public Instant startTime() {
+        if (recording == null) {
+            throw new IllegalStateException("no pinning recording was started");
+        }
+        return recording.getStartTime();
     }
 
     /** True between {@link #start} and {@link #stop} or {@link #close}. */
