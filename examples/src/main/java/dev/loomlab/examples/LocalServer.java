@@ -15,11 +15,13 @@ import java.util.concurrent.Executors;
 /**
  * A stand-in for the service an example task calls, when no {@code url} parameter names a real one: the
  * JDK's HTTP server on 127.0.0.1, any free port, answering {@code ok} after {@code delay-ms} (default 50),
- * each request on a virtual thread so that the server itself never limits concurrency.
+ * each request on a platform thread of its own so that the server never limits concurrency. Not on
+ * virtual threads: on JDK 21 callers pinned to every carrier (blocking inside {@code synchronized}) would
+ * leave none to run the server's handlers, and the calls would wait forever for answers never written.
  */
 final class LocalServer implements AutoCloseable {
     private final HttpServer server;
-    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private final ExecutorService executor = Executors.newCachedThreadPool();
 
     private LocalServer(long delayMs) throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 10_000);

@@ -1,5 +1,7 @@
 package dev.loomlab.junit;
 
+import dev.loomlab.core.pinning.UserFirstStack;
+
 import dev.loomlab.core.outcome.PinnedStack;
 import dev.loomlab.core.param.Units;
 import dev.loomlab.core.pinning.PinnedEvents;

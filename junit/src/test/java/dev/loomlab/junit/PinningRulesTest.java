@@ -1,5 +1,7 @@
 package dev.loomlab.junit;
 
+import dev.loomlab.core.pinning.UserFirstStack;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,14 +1,17 @@
 package dev.loomlab.report;
 
+import dev.loomlab.core.pinning.UserFirstStack;
+
 import dev.loomlab.core.outcome.PinnedStack;
 import dev.loomlab.core.result.Result;
 
 import java.util.List;
 
 /**
- * Pinned stacks as text: each stack's events and pinned time, then its frames innermost first. The
- * leading {@code java.lang.VirtualThread} frames (the park machinery every pinned event shares) are left
- * out, so the first frame shown is the blocking call.
+ * Pinned stacks as text: each stack's events and pinned time, then the code's own frames first — from
+ * its innermost frame outwards ({@link UserFirstStack}) — and one line naming the JDK call it blocked in.
+ * A stack of JDK frames only is shown as it is, without the leading {@code java.lang.VirtualThread}
+ * frames (the park machinery every pinned event shares).
  */
 public final class PinnedStackText {
     private static final String PARK_FRAMES = "java.lang.VirtualThread.";
@@ -23,12 +26,20 @@ public final class PinnedStackText {
             PinnedStack s = stacks.get(i);
             sb.append(indent).append('#').append(i + 1).append("  ").append(String.format(java.util.Locale.ROOT, "%,d", s.events()))
                     .append(s.events() == 1 ? " event, " : " events, ").append(Fmt.num(s.timeMs())).append(" ms pinned\n");
-            List<String> frames = shown(s.frames());
+            UserFirstStack split = UserFirstStack.of(s.frames());
+            List<String> frames = split.blocking().isEmpty() ? shown(split.user()) : split.user();
             for (int f = 0; f < Math.min(maxFrames, frames.size()); f++) {
                 sb.append(indent).append("      ").append(frames.get(f)).append('\n');
             }
             if (frames.size() > maxFrames) {
                 sb.append(indent).append("      … ").append(frames.size() - maxFrames).append(" more frames\n");
+            }
+            List<String> blocking = shown(split.blocking());
+            if (!blocking.isEmpty()) {
+                // The code's own frames come first; the JDK frames of the blocking call it made, in one line.
+                sb.append(indent).append("      blocked in ").append(blocking.get(blocking.size() - 1))
+                        .append(blocking.size() > 1 ? " (+" + (blocking.size() - 1) + " JDK frames inside it)" : "")
+                        .append('\n');
             }
         }
         return sb.toString();

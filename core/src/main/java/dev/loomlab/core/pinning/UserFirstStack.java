@@ -1,4 +1,4 @@
-package dev.loomlab.junit;
+package dev.loomlab.core.pinning;
 
 import java.util.List;
 
@@ -11,12 +11,12 @@ import java.util.List;
  * @param blocking frames above the user's innermost frame
  * @param user     the user's innermost frame and the frames that called it
  */
-record UserFirstStack(List<String> blocking, List<String> user) {
+public record UserFirstStack(List<String> blocking, List<String> user) {
     /** Packages of the JDK and of test runners: frames in them are not the user's. */
     private static final List<String> NOT_USER = List.of("java.", "javax.", "jdk.", "sun.", "com.sun.",
             "org.junit.", "org.opentest4j.", "org.apache.maven.surefire.", "org.gradle.");
 
-    static UserFirstStack of(List<String> frames) {
+    public static UserFirstStack of(List<String> frames) {
         for (int i = 0; i < frames.size(); i++) {
             if (isUser(frames.get(i))) {
                 return new UserFirstStack(List.copyOf(frames.subList(0, i)), List.copyOf(frames.subList(i, frames.size())));
@@ -25,7 +25,7 @@ record UserFirstStack(List<String> blocking, List<String> user) {
         return new UserFirstStack(List.of(), List.copyOf(frames));
     }
 
-    static boolean isUser(String frame) {
+    public static boolean isUser(String frame) {
         for (String p : NOT_USER) {
             if (frame.startsWith(p)) {
                 return false;
