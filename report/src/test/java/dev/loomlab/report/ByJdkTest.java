@@ -69,7 +69,9 @@ class ByJdkTest {
                 .contains("pinning virtual tasks=200 lock=synchronized [java 21.0.8+9-LTS]: 200 pinned events per iteration (median); "
                         + "stacks summed over 1 measured iteration\n")
                 .contains("#1  200 events, 4,000 ms pinned")
-                .contains("        java.lang.Thread.sleep\n        com.example.Service.call:42")
+                // The code's own frame first, then the JDK call it blocked in.
+                .contains("#1  200 events, 4,000 ms pinned\n        com.example.Service.call:42")
+                .contains("blocked in java.lang.Thread.sleep")
                 .doesNotContain("parkOnCarrierThread");
         String md = MarkdownReport.render(results, Map.of());
         assertThat(md).contains("## By JDK").contains("| pinning | virtual | tasks=200 lock=native | not applicable |  | 2,050 | 200 |")
