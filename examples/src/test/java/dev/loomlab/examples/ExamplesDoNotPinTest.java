@@ -43,10 +43,16 @@ class ExamplesDoNotPinTest {
         }
     }
 
+    /**
+     * On this JDK the monitor no longer pins a blocked call, but a cold HttpClient still pins for a moment
+     * inside it — native frames loading classes and opening sockets (measured: 41 events, 19.7 ms in all,
+     * the longest 1.9 ms). Those are tolerated below 20 ms; a call blocked for its 50 ms answer is not.
+     */
     @Test
+    @NoPinning(threshold = "20ms")
     void theSynchronizedTaskOnThisJdk() throws Exception {
         assertThat(Runtime.version().feature()).as("JEP 491 (JDK 24) un-pins synchronized").isGreaterThanOrEqualTo(24);
-        try (SynchronizedHttpTask task = new SynchronizedHttpTask(Map.of("delay-ms", "20"))) {
+        try (SynchronizedHttpTask task = new SynchronizedHttpTask(Map.of("delay-ms", "50"))) {
             callAtOnce(task);
         }
     }
