@@ -80,6 +80,9 @@ class TaskCliTest {
         assertThat(pool.get("metrics").get("wall_ms").get("min").asDouble()).isGreaterThanOrEqualTo(500);
         assertThat(pool.get("bound_ms").asDouble()).isGreaterThanOrEqualTo(500);
         assertThat(pool.get("serial_task_ms").asDouble()).isGreaterThanOrEqualTo(50);
+        // Ten waves of a 50 ms call, against microseconds of CPU: the table says the waiting term binds.
+        assertThat(o.out().lines().filter(l -> l.startsWith("task ") && l.contains("platform:10")))
+                .anySatisfy(l -> assertThat(l).contains("I/O-bound"));
         JsonNode virtual = results.get(1);
         // One wave: at least one call, and the bound knows it is one call, not ten.
         assertThat(virtual.get("metrics").get("wall_ms").get("min").asDouble()).isGreaterThanOrEqualTo(50);

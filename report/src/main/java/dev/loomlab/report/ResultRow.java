@@ -60,6 +60,7 @@ public final class ResultRow {
         m.put("server_open_peak", "held");
         m.put("server_carriers", "server carriers");
         m.put("server_thread_limit", "thread limit");
+        m.put("failed_calls", "failed calls");
         return m;
     }
 
@@ -75,6 +76,10 @@ public final class ResultRow {
         }
         if (r.published() != null && r.published().wallMs() == null) {
             out.add("published " + JmhTable.published(r));
+        }
+        String term = BoundTerm.of(r);
+        if (term != null) {
+            out.add(term);
         }
         NOTES.forEach((metric, label) -> {
             Summary s = summary(r, metric);
