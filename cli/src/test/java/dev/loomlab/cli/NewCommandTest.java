@@ -227,6 +227,11 @@ class NewCommandTest {
         ChildProcess maven = ChildProcess.start(build);
         assertThat(maven.waitOrKill(BUILD_LIMIT)).as("build still running after " + BUILD_LIMIT).isTrue();
         assertThat(maven.exitValue()).as(Files.readString(log, StandardCharsets.UTF_8)).isZero();
+        if (kotlin) {
+            // The generated pom compiles Kotlin in Maven's own JVM: no compile daemon outlives the build.
+            assertThat(ProcessHandle.allProcesses().map(p -> p.info().commandLine().orElse(""))
+                    .filter(c -> c.contains("KotlinCompileDaemon") || c.contains("kotlin-daemon"))).isEmpty();
+        }
         BUILT.put(kotlin, dir);
         return dir;
     }
