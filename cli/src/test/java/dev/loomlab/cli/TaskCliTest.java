@@ -107,6 +107,12 @@ class TaskCliTest {
         assertThat(r.get("metrics").get("failed_calls").get("min").asDouble()).isEqualTo(30);
         assertThat(r.get("metrics").get("failed_calls").get("max").asDouble()).isEqualTo(30);
         assertThat(Files.readString(out.resolve(r.get("logs").get(0).asText()))).contains("IllegalStateException: third call");
+        // The first exception is in the result itself, and the reports list the result with it.
+        assertThat(r.get("first_failure").get("type").asText()).isEqualTo("java.lang.IllegalStateException");
+        assertThat(r.get("first_failure").get("message").asText()).startsWith("third call");
+        assertThat(o.out()).contains("Calls that threw").contains("30 calls threw per iteration (median); first: "
+                + "java.lang.IllegalStateException: third call");
+        assertThat(Files.readString(out.resolve("report.md"))).contains("## Calls that threw");
     }
 
     @Test

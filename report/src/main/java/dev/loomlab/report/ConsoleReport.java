@@ -35,6 +35,11 @@ public final class ConsoleReport {
         if (!pinned.isEmpty()) {
             sb.append("\nPinned (top stack of each result; all in results.jsonl and report.md):\n").append(pinned);
         }
+        List<String> threw = CallFailures.lines(results);
+        if (!threw.isEmpty()) {
+            sb.append("\nCalls that threw (counted; the iterations went on; stacks in the trial logs):\n");
+            threw.forEach(line -> sb.append("  ").append(line).append('\n'));
+        }
         for (Result r : results) {
             if (!r.ok()) {
                 sb.append('\n').append(r.status()).append(": ").append(r.scenario()).append(' ').append(r.model())

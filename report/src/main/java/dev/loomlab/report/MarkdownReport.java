@@ -62,6 +62,13 @@ public final class MarkdownReport {
                     .append("`java.lang.VirtualThread` park frames every event shares are left out.\n\n```\n")
                     .append(pinned).append("```\n");
         }
+        List<String> threw = CallFailures.lines(results);
+        if (!threw.isEmpty()) {
+            sb.append("\n## Calls that threw\n\n")
+                    .append("Results measured although some calls threw: the calls were counted and the iterations went on. ")
+                    .append("The first exception's whole stack is in the trial log.\n\n");
+            threw.forEach(line -> sb.append("- `").append(line.replace("`", "'")).append("`\n"));
+        }
         String ratios = ratios(results);
         if (!ratios.isEmpty()) {
             sb.append("\n## Ratios beside the articles'\n\n")

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.loomlab.core.model.Model;
+import dev.loomlab.core.outcome.CallFailure;
 import dev.loomlab.core.outcome.JmhRun;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.Status;
@@ -24,6 +25,9 @@ import java.util.Map;
  * @param params       parameter name → value (numbers for counts, text such as {@code 300ms} for durations)
  * @param forks        forked JVMs; 0 means the trial ran inside the CLI's JVM (tests and debugging only)
  * @param error        why it is not ok (with the tail of the trial log for a failed fork), else null
+ * @param firstFailure the first exception a call threw in a result whose workload counts failed calls and
+ *                     goes on (a user's task), over every measured iteration and fork; null and left out
+ *                     when none threw
  * @param score        the name of the metric that is this result's score (e.g. {@code wall_ms})
  * @param metrics      metric name → {@link dev.loomlab.core.stats.Summary} or, for task latency,
  *                     {@link dev.loomlab.core.stats.LatencySummary}; empty unless ok; a null value is a
@@ -42,11 +46,13 @@ import java.util.Map;
  * @param jmh          what JMH reported, for a result a JMH benchmark measured; else null and left out
  */
 @JsonPropertyOrder({"contract", "scenario", "model", "model_info", "form", "params", "jvm", "forks", "warmup", "iterations",
-        "status", "error", "score", "metrics", "bound_ms", "efficiency", "serial_task_ms", "published", "logs",
+        "status", "error", "first_failure", "score", "metrics", "bound_ms", "efficiency", "serial_task_ms", "published", "logs",
         "pinned_stacks", "histograms", "jmh"})
 public record Result(int contract, String scenario, String model, @JsonProperty("model_info") Model modelInfo,
                      @JsonInclude(JsonInclude.Include.NON_NULL) String form, Map<String, Object> params, JvmInfo jvm,
-                     int forks, int warmup, int iterations, Status status, String error, String score,
+                     int forks, int warmup, int iterations, Status status, String error,
+                     @JsonProperty("first_failure") @JsonInclude(JsonInclude.Include.NON_NULL) CallFailure firstFailure,
+                     String score,
                      Map<String, Object> metrics, @JsonProperty("bound_ms") Double boundMs, Double efficiency,
                      @JsonProperty("serial_task_ms") Double serialTaskMs, PublishedFigure published, List<String> logs,
                      @JsonProperty("pinned_stacks") List<PinnedStack> pinnedStacks, Map<String, String> histograms,
@@ -76,7 +82,7 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
     /** A builder holding every field of this result, to change some of them. */
     public Builder toBuilder() {
         return new Builder(scenario, model).modelInfo(modelInfo).form(form).params(params).jvm(jvm)
-                .rounds(forks, warmup, iterations).status(status, error).score(score).metrics(metrics)
+                .rounds(forks, warmup, iterations).status(status, error).firstFailure(firstFailure).score(score).metrics(metrics)
                 .bound(boundMs, efficiency, serialTaskMs).published(published).logs(logs).pinnedStacks(pinnedStacks)
                 .histograms(histograms).jmh(jmh);
     }
@@ -94,6 +100,7 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
         private int iterations;
         private Status status = Status.OK;
         private String error;
+        private CallFailure firstFailure;
         private String score = DEFAULT_SCORE;
         private Map<String, Object> metrics = Map.of();
         private Double boundMs;
@@ -143,6 +150,11 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
             return this;
         }
 
+        public Builder firstFailure(CallFailure value) {
+            this.firstFailure = value;
+            return this;
+        }
+
         public Builder score(String metric) {
             this.score = metric;
             return this;
@@ -187,7 +199,7 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
 
         public Result build() {
             return new Result(CONTRACT, scenario, model, modelInfo, form, params, jvm, forks, warmup, iterations, status,
-                    error, score, metrics, boundMs, efficiency, serialTaskMs, published, logs, pinnedStacks, histograms, jmh);
+                    error, firstFailure, score, metrics, boundMs, efficiency, serialTaskMs, published, logs, pinnedStacks, histograms, jmh);
         }
     }
 

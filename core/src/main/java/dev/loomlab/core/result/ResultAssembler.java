@@ -67,7 +67,8 @@ public final class ResultAssembler {
             if (bound != null && metrics.get(Result.DEFAULT_SCORE) instanceof Summary wall && wall.mean() > 0) {
                 efficiency = bound / wall.mean();
             }
-            result.metrics(metrics).pinnedStacks(pinnedStacks(outcomes)).jmh(outcomes.get(0).jmh());
+            result.metrics(metrics).pinnedStacks(pinnedStacks(outcomes)).jmh(outcomes.get(0).jmh())
+                    .firstFailure(all.stream().map(IterationResult::firstFailure).filter(Objects::nonNull).findFirst().orElse(null));
         }
         Articles articles = Articles.load();
         articles.figure(scenario.name(), modelName, params.canonical(), cores)

@@ -2,6 +2,7 @@ package dev.loomlab.core.task;
 
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.TaskClock;
+import dev.loomlab.core.outcome.CallFailure;
 import dev.loomlab.core.workload.Offer;
 import dev.loomlab.core.workload.TaskWorkload;
 import dev.loomlab.core.workload.ValidationException;
@@ -17,7 +18,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * Scenario {@code task}: {@code tasks} calls of a user's {@link UserTask} per iteration. Blocking models
  * call it and wait; for a task that returns a {@link java.util.concurrent.CompletionStage}, models of the
  * async form start the calls and wait for none. A call that throws is counted ({@code failed_calls}) and
- * the iteration goes on; its first exception is printed to the trial log. An iteration in which every
+ * the iteration goes on; the first exception of each iteration goes into the result ({@code first_failure}),
+ * and the trial's first, with its stack, to the trial log. An iteration in which every
  * call threw measured nothing and is invalid. The calibration that gives the bound times one call alone
  * ({@link #cpuPart}): its latency and its CPU time.
  */
@@ -100,6 +102,7 @@ public final class UserTaskWorkload implements TaskWorkload {
     public void prepare() {
         java.util.Arrays.fill(values, null);
         failed.set(0);
+        firstFailure.set(null);
     }
 
     @Override
@@ -111,6 +114,11 @@ public final class UserTaskWorkload implements TaskWorkload {
             first.printStackTrace(System.out);
         }
         return Map.of(FAILED_CALLS, (double) failed.get());
+    }
+
+    @Override
+    public Optional<CallFailure> firstFailure() {
+        return Optional.ofNullable(firstFailure.get()).map(CallFailure::of);
     }
 
     @Override

@@ -122,7 +122,7 @@ public final class TrialExecutor {
             TrialOutcome o = own.runTrial(spec, runner.get(), progress);
             // As for every trial: a figure this system cannot give (NaN) is null, "unavailable".
             List<IterationResult> iterations = o.iterations().stream()
-                    .map(it -> new IterationResult(nullForNaN(it.metrics()), it.latencyHistogram(), it.pinnedStacks()))
+                    .map(it -> new IterationResult(nullForNaN(it.metrics()), it.latencyHistogram(), it.pinnedStacks(), it.firstFailure()))
                     .toList();
             return new TrialOutcome(o.status(), o.error(), o.jvm(), own.form().name(), o.boundMs(), o.serialTaskMs(),
                     iterations, o.jmh());
@@ -203,7 +203,8 @@ public final class TrialExecutor {
                 return TrialOutcome.invalid("iteration " + i + ": " + error, jvm, job.form(), orNull(serialMs), measured);
             }
             measured.add(new IterationResult(nullForNaN(metrics),
-                    HistogramCodec.encode(workload.latencies(clock).orElseGet(() -> latencies(clock))), probes.pinnedStacks()));
+                    HistogramCodec.encode(workload.latencies(clock).orElseGet(() -> latencies(clock))), probes.pinnedStacks(),
+                    workload.firstFailure().orElse(null)));
             progress.progress("measure", i, spec.iterations());
         }
         if (cpuPart.isPresent()) {
@@ -230,7 +231,7 @@ public final class TrialExecutor {
             Map<String, Double> metrics = new LinkedHashMap<>(it.metrics());
             double wall = metrics.get(Metric.WALL_MS);
             metrics.put(Metric.SCHEDULING_OVERHEAD_PCT, 100.0 * (wall - boundMs) / wall);
-            out.add(new IterationResult(metrics, it.latencyHistogram(), it.pinnedStacks()));
+            out.add(new IterationResult(metrics, it.latencyHistogram(), it.pinnedStacks(), it.firstFailure()));
         }
         return out;
     }

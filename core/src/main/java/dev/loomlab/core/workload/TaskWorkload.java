@@ -71,6 +71,14 @@ public non-sealed interface TaskWorkload extends Workload {
         return Optional.empty();
     }
 
+    /**
+     * The first exception a call threw in the iteration just collected, for a workload that counts such
+     * calls and goes on (a user's task); empty when none threw or the workload fails the iteration instead.
+     */
+    default Optional<dev.loomlab.core.outcome.CallFailure> firstFailure() {
+        return Optional.empty();
+    }
+
     /** Checks that every task ran to completion without throwing. */
     static void requireAllCompleted(TaskClock clock) throws ValidationException {
         if (clock.failures() > 0) {

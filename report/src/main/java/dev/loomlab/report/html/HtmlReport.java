@@ -138,6 +138,12 @@ public final class HtmlReport {
     private static String notOk(List<Result> results) {
         StringBuilder sb = new StringBuilder("<section id=\"not-ok\">\n<h2>Not ok</h2>\n");
         List<Result> bad = results.stream().filter(r -> !r.ok()).toList();
+        List<String> threw = dev.loomlab.report.CallFailures.lines(results);
+        if (!threw.isEmpty()) {
+            sb.append("<p>Measured although some calls threw (counted; the iterations went on; stacks in the trial logs):</p><ul>");
+            threw.forEach(line -> sb.append("<li><code>").append(Html.esc(line)).append("</code></li>"));
+            sb.append("</ul>\n");
+        }
         if (bad.isEmpty()) {
             return sb.append("<p class=\"note\">Every result was measured ok.</p>\n</section>\n").toString();
         }
