@@ -17,8 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The examples in a user's own build: 50 calls at once on virtual threads, each test failing if any call
  * pinned a carrier ({@code @NoPinning}). On this JDK (24 or later, JEP 491) blocking inside
  * {@code synchronized} does not pin, so both pass; on JDK 21 the synchronized one fails, pinned in its own
- * frame (shown through {@code loomlab run task} by the CLI's ExamplesTest, and for {@code @NoPinning}
- * itself by the junit module's JDK 21 test).
+ * frames ({@link SynchronizedTaskUnderNoPinningTest}; through {@code loomlab run task}, the CLI's ExamplesTest).
  */
 @NoPinning
 class ExamplesDoNotPinTest {

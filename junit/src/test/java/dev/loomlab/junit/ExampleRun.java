@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  */
 public final class ExampleRun {
     /** The configuration parameter that {@link ExampleCondition} asks for. */
-    static final String ENABLED = "loomlab.junit.examples";
+    public static final String ENABLED = "loomlab.junit.examples";
     private static final String HEADER = "=== ";
     private static final Pattern HEADER_LINE = Pattern.compile("^=== (.+) (SUCCESSFUL|ABORTED|FAILED)$", Pattern.MULTILINE);
 
@@ -34,14 +34,14 @@ public final class ExampleRun {
      * @param status its status
      * @param text   what it threw ({@code toString()}, then each suppressed one's), empty when nothing
      */
-    record Outcome(TestExecutionResult.Status status, String text) {
+    public record Outcome(TestExecutionResult.Status status, String text) {
     }
 
     private ExampleRun() {
     }
 
     /** Runs {@code examples} with these configuration parameters; its tests' outcomes by display name. */
-    static Map<String, Outcome> run(Class<?> examples, Map<String, String> configuration) {
+    public static Map<String, Outcome> run(Class<?> examples, Map<String, String> configuration) {
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(DiscoverySelectors.selectClass(examples))
                 .configurationParameters(configuration)
@@ -73,7 +73,7 @@ public final class ExampleRun {
     }
 
     /** The outcomes {@link #main} printed, by display name; what else the JVM printed between them is ignored. */
-    static Map<String, Outcome> parse(String output) {
+    public static Map<String, Outcome> parse(String output) {
         Map<String, Outcome> outcomes = new TreeMap<>();
         List<MatchResult> headers = HEADER_LINE.matcher(output).results().toList();
         for (int i = 0; i < headers.size(); i++) {

@@ -34,9 +34,9 @@ class NoPinningOnJdk21Test {
         Outcome o = outcomes.get("sleepsInsideSynchronized()");
         assertThat(o).as(out.get().text()).isNotNull();
         assertThat(o.status()).as(o.text()).isEqualTo(FAILED);
-        assertThat(NoPinningTest.firstFrame(o.text())).startsWith("dev.loomlab.junit.Examples$SynchronizedSleep.hold:");
+        assertThat(PinnedFailureText.firstFrame(o.text())).startsWith("dev.loomlab.junit.Examples$SynchronizedSleep.hold:");
         // Each task slept pinned at least once (a sleep woken early parks again for the rest).
-        assertThat(NoPinningTest.events(o.text())).isGreaterThanOrEqualTo(Examples.SynchronizedSleep.TASKS);
-        assertThat(NoPinningTest.totalMs(o.text())).isPositive();
+        assertThat(PinnedFailureText.events(o.text())).isGreaterThanOrEqualTo(Examples.SynchronizedSleep.TASKS);
+        assertThat(PinnedFailureText.totalMs(o.text())).isPositive();
     }
 }

@@ -4,8 +4,6 @@ import dev.loomlab.junit.ExampleRun.Outcome;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -18,30 +16,8 @@ import static org.junit.platform.engine.TestExecutionResult.Status.SUCCESSFUL;
  * The JDK 21 side is {@link NoPinningOnJdk21Test}.
  */
 class NoPinningTest {
-    private static final Pattern FIRST_FRAME = Pattern.compile("#1 [^\\n]*, at\\n +(\\S+)");
-    private static final Pattern TOTAL = Pattern.compile("pinned a carrier thread: ([\\d,]+) pinned events?, ([\\d,.]+) ms in total");
-
     static Map<String, Outcome> run(Class<?> examples) {
         return ExampleRun.run(examples, Map.of());
-    }
-
-    /** The first frame the failure prints for its most frequent stack. */
-    static String firstFrame(String text) {
-        Matcher m = FIRST_FRAME.matcher(text);
-        assertThat(m.find()).as(text).isTrue();
-        return m.group(1);
-    }
-
-    static long events(String text) {
-        Matcher m = TOTAL.matcher(text);
-        assertThat(m.find()).as(text).isTrue();
-        return Long.parseLong(m.group(1).replace(",", ""));
-    }
-
-    static double totalMs(String text) {
-        Matcher m = TOTAL.matcher(text);
-        assertThat(m.find()).as(text).isTrue();
-        return Double.parseDouble(m.group(2).replace(",", ""));
     }
 
     @Test
@@ -49,10 +25,10 @@ class NoPinningTest {
         Outcome o = run(Examples.ClassInitializer.class).get("initializesASlowClass()");
         assertThat(o.status()).as(o.text()).isEqualTo(FAILED);
         assertThat(o.text()).startsWith("java.lang.AssertionError: initializesASlowClass() pinned a carrier thread");
-        assertThat(firstFrame(o.text())).startsWith("dev.loomlab.junit.Examples$ClassInitializer$Slow.<clinit>:");
+        assertThat(PinnedFailureText.firstFrame(o.text())).startsWith("dev.loomlab.junit.Examples$ClassInitializer$Slow.<clinit>:");
         // One virtual thread initialized the class once, and slept pinned there once.
-        assertThat(events(o.text())).isEqualTo(1);
-        assertThat(totalMs(o.text())).isPositive();
+        assertThat(PinnedFailureText.events(o.text())).isEqualTo(1);
+        assertThat(PinnedFailureText.totalMs(o.text())).isPositive();
         assertThat(o.text()).containsPattern("\\n {6}dev\\.loomlab\\.junit\\.Examples\\.initialize:\\d+\\n")
                 .containsPattern("\\n    blocked in \\(innermost first\\): [^\\n]*java\\.lang\\.Thread\\.sleep");
     }
@@ -68,7 +44,7 @@ class NoPinningTest {
     void theExtensionRegisteredAloneFailsEveryPin() {
         Outcome o = run(Examples.ExtensionAlone.class).get("pins()");
         assertThat(o.status()).isEqualTo(FAILED);
-        assertThat(firstFrame(o.text())).startsWith("dev.loomlab.junit.Examples.sleep:");
+        assertThat(PinnedFailureText.firstFrame(o.text())).startsWith("dev.loomlab.junit.Examples.sleep:");
         assertThat(o.text()).contains("\n      dev.loomlab.junit.Examples$ExtensionAlone$Slow.<clinit>:").contains("each 0ms or longer");
     }
 
@@ -80,7 +56,7 @@ class NoPinningTest {
         // The pin lasted about LONG_HOLD_MS (300 ms): the sleep, less the moment before it found itself pinned.
         assertThat(over.status()).isEqualTo(FAILED);
         assertThat(over.text()).contains("each 20ms or longer");
-        assertThat(firstFrame(over.text())).startsWith("dev.loomlab.junit.Examples.sleep:");
+        assertThat(PinnedFailureText.firstFrame(over.text())).startsWith("dev.loomlab.junit.Examples.sleep:");
         assertThat(over.text()).contains("dev.loomlab.junit.Examples$Thresholds$LongerPin.<clinit>");
     }
 
