@@ -62,8 +62,11 @@ final class RunCommand implements Callable<Integer> {
             System.out.print(PlanTable.render(plan));
             return 0;
         }
-        List<Result> results = new RunSession(scenarios, models, TrialRunner.withCurrentClassPath(), options.sampleThreads)
-                .run(plan, timeout, options.out, options.resume, command, System.out);
+        List<Result> results;
+        try (RunDatabase db = RunDatabase.forPlan(plan, options.dbUrl, System.err)) {
+            results = new RunSession(scenarios, models, TrialRunner.withCurrentClassPath(), options.sampleThreads)
+                    .run(plan, timeout, options.out, options.resume, command, System.out);
+        }
         boolean allOk = results.stream().allMatch(r -> r.ok() || r.status() == Status.NOT_APPLICABLE);
         return allOk ? 0 : 1;
     }

@@ -67,6 +67,11 @@ public final class RunOptions {
                     + " (the same scenarios and options as that run)")
     boolean resume;
 
+    @Option(names = "--db-url", paramLabel = "JDBC_URL", converter = Converters.NonBlankConverter.class,
+            description = "run database scenarios against this PostgreSQL (jdbc:postgresql://HOST[:PORT]/DATABASE; user and"
+                    + " password from LOOMLAB_DB_USER and LOOMLAB_DB_PASSWORD) instead of the embedded one loomlab starts")
+    String dbUrl;
+
     @Option(names = "--sample-threads",
             description = "sample thread counts every 10 ms during each iteration for the daemon / non-daemon peaks"
                     + " (a sampler thread then runs beside the model; off by default)")

@@ -94,6 +94,7 @@ public final class ChildProcess {
     }
 
     private static ChildProcess start(ProcessBuilder builder, int tailLines) throws IOException {
+        ChildEnvironment.applyTo(builder);
         ChildProcess child = new ChildProcess(builder.start(), tailLines);
         LIVE.add(child);
         child.process.onExit().thenRun(() -> LIVE.remove(child));

@@ -32,13 +32,23 @@ public interface Bound {
      * before its CPU time per call × tasks spread over min(cores, N) (the CPU-bound term).
      */
     static Bound calibrated(String tasks) {
+        return calibrated(tasks, p -> Integer.MAX_VALUE);
+    }
+
+    /**
+     * {@link #calibrated(String)} where at most {@code cap} calls can be in progress whatever the model —
+     * calls that each hold one of a pool's connections: N is min(the model's concurrency, the cap), and
+     * the I/O-bound term is ceil(tasks / N) × one call alone (Little's law over the pool).
+     */
+    static Bound calibrated(String tasks, java.util.function.ToIntFunction<ParamValues> cap) {
         return (p, model, context) -> {
             if (Double.isNaN(context.serialTaskMs())) {
                 return Double.NaN;
             }
-            double waiting = Bounds.waiting(p.intCount(tasks), context.serialTaskMs(), model.limit());
+            int limit = Math.min(model.limit(), cap.applyAsInt(p));
+            double waiting = Bounds.waiting(p.intCount(tasks), context.serialTaskMs(), limit);
             return Double.isNaN(context.serialCpuMs()) ? waiting
-                    : Math.max(waiting, Bounds.computing(p.intCount(tasks), context.serialCpuMs(), model.limit(), context.cores()));
+                    : Math.max(waiting, Bounds.computing(p.intCount(tasks), context.serialCpuMs(), limit, context.cores()));
         };
     }
 }

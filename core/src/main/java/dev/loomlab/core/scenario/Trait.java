@@ -11,6 +11,11 @@ public enum Trait {
     SERIAL_TIMING,
     /** Each iteration reports {@code scheduling_overhead_pct}: (wall − bound) / wall. */
     SCHEDULING_OVERHEAD,
+    /**
+     * The trials need a PostgreSQL: the run starts one before its first trial (or checks the one
+     * {@code --db-url} names) and hands its address to every trial JVM.
+     */
+    DATABASE,
     /** One trial JVM runs every fork of a result itself (JMH forks its own JVMs). */
     FORKS_ITSELF
 }

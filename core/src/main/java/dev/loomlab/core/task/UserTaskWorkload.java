@@ -3,6 +3,7 @@ package dev.loomlab.core.task;
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.outcome.CallFailure;
+import dev.loomlab.core.workload.FailedCalls;
 import dev.loomlab.core.workload.Offer;
 import dev.loomlab.core.workload.TaskWorkload;
 import dev.loomlab.core.workload.ValidationException;
@@ -11,8 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Scenario {@code task}: {@code tasks} calls of a user's {@link UserTask} per iteration. Blocking models
@@ -25,14 +24,13 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class UserTaskWorkload implements TaskWorkload {
     /** Metric: calls that threw in the iteration. */
-    public static final String FAILED_CALLS = "failed_calls";
+    public static final String FAILED_CALLS = FailedCalls.METRIC;
 
     private final int tasks;
     private final UserTask task;
     private final Map<String, String> params;
     private final Object[] values;
-    private final AtomicInteger failed = new AtomicInteger();
-    private final AtomicReference<Throwable> firstFailure = new AtomicReference<>();
+    private final FailedCalls failed = new FailedCalls();
     private boolean reported;
 
     /** @param params the task's own parameters, handed to its (Map) constructor */
@@ -74,9 +72,7 @@ public final class UserTaskWorkload implements TaskWorkload {
     }
 
     private void failed(Throwable t) {
-        failed.incrementAndGet();
-        firstFailure.compareAndSet(null, t instanceof java.util.concurrent.CompletionException c && c.getCause() != null
-                ? c.getCause() : t);
+        failed.add(t);
     }
 
     @Override
@@ -101,32 +97,31 @@ public final class UserTaskWorkload implements TaskWorkload {
     @Override
     public void prepare() {
         java.util.Arrays.fill(values, null);
-        failed.set(0);
-        firstFailure.set(null);
+        failed.reset();
     }
 
     @Override
     public Map<String, Double> collect(TaskClock clock) {
-        Throwable first = firstFailure.get();
+        Throwable first = failed.firstThrowable().orElse(null);
         if (first != null && !reported) {
             reported = true;
             System.out.println("task " + task.className() + ": a call threw (counted in " + FAILED_CALLS + "); first:");
             first.printStackTrace(System.out);
         }
-        return Map.of(FAILED_CALLS, (double) failed.get());
+        return Map.of(FAILED_CALLS, (double) failed.count());
     }
 
     @Override
     public Optional<CallFailure> firstFailure() {
-        return Optional.ofNullable(firstFailure.get()).map(CallFailure::of);
+        return failed.first();
     }
 
     @Override
     public void validate(TaskClock clock) throws ValidationException {
         TaskWorkload.requireAllCompleted(clock);
-        if (failed.get() == tasks) {
-            Throwable first = firstFailure.get();
-            throw new ValidationException("every call of " + task.className() + " threw; first: " + first);
+        if (failed.count() == tasks) {
+            throw new ValidationException("every call of " + task.className() + " threw; first: "
+                    + failed.firstThrowable().orElse(null));
         }
     }
 

@@ -251,7 +251,14 @@ public final class TrialExecutor {
         probes.afterIteration(wall, metrics);
         metrics.put(Metric.WALL_MS, wall / 1e6);
         metrics.put(Metric.THROUGHPUT_PER_S, clock.tasks() / (wall / 1e9));
-        metrics.putAll(workload.collect(clock));
+        Map<String, Double> own = workload.collect(clock);
+        metrics.putAll(own);
+        for (String count : workload.perSecond()) {
+            Double value = own.get(count);
+            if (value != null) {
+                metrics.put(count + "_per_s", value / (wall / 1e9));
+            }
+        }
         serverCpuShare(metrics, wall);
         try {
             workload.validate(clock);

@@ -72,6 +72,14 @@ public non-sealed interface TaskWorkload extends Workload {
     }
 
     /**
+     * Counts among {@link #collect}'s metrics that the trial also reports per second of the iteration's
+     * timed span, as {@code NAME_per_s} (e.g. {@code commits} → {@code commits_per_s}).
+     */
+    default List<String> perSecond() {
+        return List.of();
+    }
+
+    /**
      * The first exception a call threw in the iteration just collected, for a workload that counts such
      * calls and goes on (a user's task); empty when none threw or the workload fails the iteration instead.
      */

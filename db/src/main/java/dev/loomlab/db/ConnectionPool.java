@@ -1,0 +1,18 @@
+package dev.loomlab.db;
+
+/**
+ * A pool of database connections as the {@code db} scenario watches it: the connections in use and the
+ * callers waiting for one right now, and the waits it recorded.
+ */
+interface ConnectionPool extends AutoCloseable {
+    /** Connections handed out now. */
+    int active();
+
+    /** Callers waiting for a connection now. */
+    int pending();
+
+    PoolWaits waits();
+
+    @Override
+    void close();
+}

@@ -1,0 +1,210 @@
+package dev.loomlab.db;
+
+import dev.loomlab.core.model.AsyncRunner;
+import dev.loomlab.core.model.BlockingRunner;
+import dev.loomlab.core.model.BlockingTask;
+import dev.loomlab.core.model.Form;
+import dev.loomlab.core.model.Model;
+import dev.loomlab.core.model.TaskClock;
+import dev.loomlab.core.outcome.CallFailure;
+import dev.loomlab.core.workload.FailedCalls;
+import dev.loomlab.core.workload.Offer;
+import dev.loomlab.core.workload.TaskWorkload;
+import dev.loomlab.core.workload.ValidationException;
+import io.r2dbc.spi.Connection;
+import org.HdrHistogram.Histogram;
+import reactor.core.publisher.Mono;
+
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Scenario {@code db}: {@code tasks} database calls per iteration ({@link DbOp}) for users drawn at random,
+ * each holding one connection of a pool of {@code connections} while it runs. Blocking models call over
+ * JDBC with HikariCP; the {@code async} model runs each call as a Reactor pipeline over R2DBC with
+ * r2dbc-pool. A call that fails — a connection not handed out within the acquire timeout included — is
+ * counted ({@code failed_calls}, {@code pool_timeouts}) and the iteration goes on.
+ */
+public final class DbWorkload implements TaskWorkload {
+    private final int tasks;
+    private final DbCall call;
+    private final int connections;
+    private final Duration acquireTimeout;
+    private final int[] keys;
+    private final FailedCalls failed = new FailedCalls();
+    private final AtomicInteger commits = new AtomicInteger();
+    private DbAddress address;
+    private ConnectionPool pool;
+    private PoolPeaks peaks;
+    private java.sql.Connection alone;
+    private boolean reported;
+
+    /**
+     * @param connections    the pool's size
+     * @param acquireTimeout how long a call waits for a connection before it fails
+     * @param seed           the seed of the users' keys
+     */
+    public DbWorkload(int tasks, DbOp op, Duration latency, int batch, int connections, Duration acquireTimeout, long seed) {
+        this.tasks = tasks;
+        this.call = new DbCall(op, latency.toNanos() / 1e9, batch);
+        this.connections = connections;
+        this.acquireTimeout = acquireTimeout;
+        this.keys = UserTable.keys(tasks, seed);
+    }
+
+    @Override
+    public List<Offer<?>> offers() {
+        return List.of(new Offer<>(Form.BLOCKING, new Offer.Job<BlockingRunner>() {
+            @Override
+            public void open(BlockingRunner runner) {
+                pool = new JdbcPool(address, connections, acquireTimeout);
+            }
+
+            @Override
+            public void run(BlockingRunner runner, TaskClock clock) throws InterruptedException {
+                JdbcPool jdbc = (JdbcPool) pool;
+                runner.runAll(index -> {
+                    try (java.sql.Connection c = jdbc.connection()) {
+                        call.run(c, keys[index]);
+                        commits.incrementAndGet();
+                    } catch (SQLException | RuntimeException e) {
+                        failed.add(e);
+                    }
+                }, clock);
+            }
+        }), new Offer<>(Form.ASYNC, new Offer.Job<AsyncRunner>() {
+            @Override
+            public void open(AsyncRunner runner) {
+                pool = new R2dbcPool(address, connections, acquireTimeout);
+            }
+
+            @Override
+            public void run(AsyncRunner runner, TaskClock clock) throws InterruptedException {
+                R2dbcPool r2dbc = (R2dbcPool) pool;
+                runner.runAll(index -> Mono.usingWhen(r2dbc.connection(), c -> call.run(c, keys[index]), Connection::close)
+                        .doOnSuccess(done -> commits.incrementAndGet())
+                        .onErrorResume(e -> {
+                            failed.add(e);
+                            return Mono.empty();
+                        })
+                        .toFuture(), clock);
+            }
+        }));
+    }
+
+    @Override
+    public int tasks() {
+        return tasks;
+    }
+
+    @Override
+    public void open(Model model) throws Exception {
+        address = DbAddress.ofRun().orElseThrow(() -> new IllegalStateException(
+                "no database: scenario db runs under 'loomlab run', which starts one (or uses --db-url)"));
+        UserTable.prepare(address);
+        alone = DriverManager.getConnection(address.jdbcUrl(), address.user(), address.password());
+    }
+
+    @Override
+    public void close() {
+        if (peaks != null) {
+            peaks.close();
+        }
+        if (pool != null) {
+            pool.close();
+        }
+        try {
+            if (alone != null) {
+                alone.close();
+            }
+        } catch (SQLException ignored) {
+            // the connection of the calibration: the server closes it when the trial ends
+        }
+    }
+
+    @Override
+    public void prepare() {
+        failed.reset();
+        commits.set(0);
+        if (pool != null) {
+            pool.waits().reset();
+            peaks = PoolPeaks.of(pool);
+        }
+    }
+
+    @Override
+    public Map<String, Double> collect(TaskClock clock) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        out.put(FailedCalls.METRIC, (double) failed.count());
+        out.put("commits", (double) commits.get());
+        if (call.op().rowsWritten(call.batch()) > 0) {
+            out.put("rows_written", (double) commits.get() * call.op().rowsWritten(call.batch()));
+        }
+        if (pool != null) {
+            peaks.close();
+            Histogram waits = pool.waits().waits();
+            out.put("pool_timeouts", (double) pool.waits().timeouts());
+            out.put("pool_wait_p50_ms", waits.getTotalCount() == 0 ? null : waits.getValueAtPercentile(50) / 1e6);
+            out.put("pool_wait_p99_ms", waits.getTotalCount() == 0 ? null : waits.getValueAtPercentile(99) / 1e6);
+            out.put("pool_active_peak", (double) peaks.active());
+            out.put("pool_pending_peak", (double) peaks.pending());
+        }
+        out.put("db_backends", backends());
+        Throwable first = failed.firstThrowable().orElse(null);
+        if (first != null && !reported) {
+            reported = true;
+            System.out.println("db: a call failed (counted in " + FailedCalls.METRIC + "); first:");
+            first.printStackTrace(System.out);
+        }
+        return out;
+    }
+
+    @Override
+    public List<String> perSecond() {
+        return List.of("commits", "rows_written");
+    }
+
+    @Override
+    public Optional<CallFailure> firstFailure() {
+        return failed.first();
+    }
+
+    @Override
+    public void validate(TaskClock clock) throws ValidationException {
+        TaskWorkload.requireAllCompleted(clock);
+        if (failed.count() == tasks) {
+            throw new ValidationException("every database call failed; first: " + failed.firstThrowable().orElse(null));
+        }
+    }
+
+    /** One call alone, on a connection of its own outside the pool: the latency and CPU the bound rests on. */
+    @Override
+    public Optional<BlockingTask> cpuPart() {
+        return Optional.of(index -> {
+            try {
+                call.run(alone, keys[index]);
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    /** Server processes serving this database now, the calibration's own connection left out. */
+    private Double backends() {
+        try (Statement s = alone.createStatement(); ResultSet r = s.executeQuery(
+                "select count(*) - 1 from pg_stat_activity where datname = current_database() and backend_type = 'client backend'")) {
+            r.next();
+            return (double) r.getLong(1);
+        } catch (SQLException e) {
+            return null;
+        }
+    }
+}

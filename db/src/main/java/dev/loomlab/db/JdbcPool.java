@@ -1,0 +1,67 @@
+package dev.loomlab.db;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.metrics.IMetricsTracker;
+import com.zaxxer.hikari.metrics.PoolStats;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+
+/**
+ * HikariCP over the PostgreSQL JDBC driver, fixed at {@code size} connections (minimum idle = maximum, as
+ * HikariCP advises for a fixed load), its acquisition times and timeouts recorded through HikariCP's own
+ * metrics tracker.
+ */
+final class JdbcPool implements ConnectionPool {
+    private final HikariDataSource source;
+    private final PoolWaits waits = new PoolWaits();
+
+    JdbcPool(DbAddress address, int size, Duration acquireTimeout) {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(address.jdbcUrl());
+        config.setUsername(address.user());
+        config.setPassword(address.password());
+        config.setMaximumPoolSize(size);
+        config.setMinimumIdle(size);
+        config.setConnectionTimeout(Math.max(250, acquireTimeout.toMillis()));
+        config.setPoolName("loomlab-db");
+        config.setMetricsTrackerFactory((String name, PoolStats stats) -> new IMetricsTracker() {
+            @Override
+            public void recordConnectionAcquiredNanos(long nanos) {
+                waits.acquired(nanos);
+            }
+
+            @Override
+            public void recordConnectionTimeout() {
+                waits.timedOut();
+            }
+        });
+        source = new HikariDataSource(config);
+    }
+
+    Connection connection() throws SQLException {
+        return source.getConnection();
+    }
+
+    @Override
+    public int active() {
+        return source.getHikariPoolMXBean().getActiveConnections();
+    }
+
+    @Override
+    public int pending() {
+        return source.getHikariPoolMXBean().getThreadsAwaitingConnection();
+    }
+
+    @Override
+    public PoolWaits waits() {
+        return waits;
+    }
+
+    @Override
+    public void close() {
+        source.close();
+    }
+}

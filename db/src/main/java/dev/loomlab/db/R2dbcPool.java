@@ -1,0 +1,67 @@
+package dev.loomlab.db;
+
+import io.r2dbc.pool.ConnectionPoolConfiguration;
+import io.r2dbc.pool.PoolMetrics;
+import io.r2dbc.postgresql.PostgresqlConnectionConfiguration;
+import io.r2dbc.postgresql.PostgresqlConnectionFactory;
+import io.r2dbc.spi.Connection;
+import reactor.core.publisher.Mono;
+
+import java.time.Duration;
+
+/**
+ * r2dbc-pool over r2dbc-postgresql, fixed at {@code size} connections; the wait for a connection is timed
+ * from subscription to the connection handed out.
+ */
+final class R2dbcPool implements ConnectionPool {
+    private final io.r2dbc.pool.ConnectionPool pool;
+    private final PoolWaits waits = new PoolWaits();
+
+    R2dbcPool(DbAddress address, int size, Duration acquireTimeout) {
+        PostgresqlConnectionConfiguration.Builder connection = PostgresqlConnectionConfiguration.builder()
+                .host(address.host()).port(address.port()).database(address.database()).username(address.user());
+        if (!address.password().isEmpty()) {
+            connection.password(address.password());
+        }
+        pool = new io.r2dbc.pool.ConnectionPool(ConnectionPoolConfiguration.builder(new PostgresqlConnectionFactory(connection.build()))
+                .initialSize(size).maxSize(size).minIdle(size)
+                .maxAcquireTime(acquireTimeout)
+                .name("loomlab-db-r2dbc")
+                .build());
+        pool.warmup().block(Duration.ofMinutes(1));
+    }
+
+    /** A connection from the pool; the wait for it is recorded, a wait beyond the timeout counted. */
+    Mono<Connection> connection() {
+        return Mono.defer(() -> {
+            long asked = System.nanoTime();
+            return pool.create()
+                    .doOnNext(c -> waits.acquired(System.nanoTime() - asked))
+                    .doOnError(e -> {
+                        if (e instanceof java.util.concurrent.TimeoutException || e instanceof io.r2dbc.spi.R2dbcTimeoutException) {
+                            waits.timedOut();
+                        }
+                    });
+        });
+    }
+
+    @Override
+    public int active() {
+        return pool.getMetrics().map(PoolMetrics::acquiredSize).orElse(0);
+    }
+
+    @Override
+    public int pending() {
+        return pool.getMetrics().map(PoolMetrics::pendingAcquireSize).orElse(0);
+    }
+
+    @Override
+    public PoolWaits waits() {
+        return waits;
+    }
+
+    @Override
+    public void close() {
+        pool.dispose();
+    }
+}
