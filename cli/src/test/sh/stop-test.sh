@@ -21,9 +21,18 @@ tree() {
   for p in $(pgrep -P "$1" 2>/dev/null || true); do tree "$p"; done
 }
 
-# Fails if any of the given pids is alive, or if any process runs this checkout's distribution.
+# Fails if any of the given pids is alive, or if any process runs this checkout's distribution, once they
+# have had up to a minute to end (an orphan notices its parent is gone within a second or two; a loaded
+# machine can make that much slower, and a fixed short wait would then fail for no fault).
 no_process_left() {
-  local what="$1" pid; shift
+  local what="$1" pid i alive; shift
+  for i in $(seq 1 600); do
+    alive=0
+    for pid in "$@"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+    pgrep -f -- "$dist/" >/dev/null && alive=1
+    [ "$alive" = 0 ] && break
+    sleep 0.1
+  done
   for pid in "$@"; do
     if kill -0 "$pid" 2>/dev/null; then
       ps -o pid,args -p "$pid" | cut -c1-200 >&2
@@ -111,7 +120,6 @@ pids=$(tree "$pid")
 [ "$(echo "$pids" | grep -c '')" -ge 3 ] || fail "kill -9: expected loomlab, its trial and a server; found $(echo $pids)"
 kill -9 "$pid"
 wait "$pid" 2>/dev/null || true
-sleep 10
 # shellcheck disable=SC2086
 no_process_left "kill -9" $pids
 
