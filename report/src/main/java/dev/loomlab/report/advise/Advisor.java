@@ -11,7 +11,7 @@ import java.util.List;
  * a rule whose metrics are absent says nothing.
  */
 public final class Advisor {
-    private static final List<AdviceRule> RULES = List.of(new BestModelRule(), new PoolSizeRule(), new SemaphoreRule(),
+    private static final List<AdviceRule> RULES = List.of(new BestModelRule(), new PoolSizeRule(), new ConnectionPoolRule(), new SemaphoreRule(),
             new PinningRule(), new MemoryRule(), new FailureRule());
 
     private Advisor() {

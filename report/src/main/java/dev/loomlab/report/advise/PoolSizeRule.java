@@ -30,8 +30,10 @@ final class PoolSizeRule implements AdviceRule {
 
     @Override
     public List<Advice> apply(Experiment e, List<Result> all) {
+        // Calls that hold a database connection are bound by the connection pool, not the threads: ConnectionPoolRule's.
         List<Result> ok = e.ok().stream()
                 .filter(r -> Metrics.summary(r, THROUGHPUT) != null && Metrics.summary(r, Metrics.WALL) != null)
+                .filter(r -> Metrics.summary(r, ConnectionPoolRule.WAIT_P50) == null)
                 .toList();
         if (ok.size() < 2) {
             return List.of();
