@@ -36,11 +36,11 @@ public record EndpointSpec(Endpoint kind, long workNanos, int retainBytes, int c
     /** Article 004's endpoint with this class's default sizes. */
     public static final EndpointSpec DEFAULT = of(Endpoint.SLEEP);
 
+    /** @throws BadInputException when a size is outside its parameter's range */
     public EndpointSpec {
-        if (workNanos <= 0 || retainBytes <= 0 || cacheEntries <= 0 || cacheEntries > UserCache.USERS) {
-            throw new BadInputException("endpoint sizes out of range: work " + workNanos + " ns, retain " + retainBytes
-                    + " bytes, cache " + cacheEntries + " entries (1.." + UserCache.USERS + ")");
-        }
+        WORK.parse(WORK.canonical(workNanos));
+        RETAIN.parse(Long.toString(retainBytes));
+        CACHE.parse(Long.toString(cacheEntries));
     }
 
     /** {@code kind} with the default sizes. */
