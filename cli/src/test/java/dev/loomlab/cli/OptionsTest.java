@@ -1,5 +1,7 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.core.server.Endpoint;
+import dev.loomlab.core.server.EndpointSpec;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -85,6 +87,12 @@ class OptionsTest {
 
         ServeCommand serve = new ServeCommand();
         new CommandLine(serve).parseArgs("jdk", "-p", "delay=1.5s");
-        assertThat(serve.params).containsEntry("delay", Duration.ofMillis(1500));
+        assertThat(serve.delayMs()).isEqualTo(1500);
+        assertThat(serve.endpoint()).isEqualTo(EndpointSpec.DEFAULT);
+        ServeCommand cpu = new ServeCommand();
+        new CommandLine(cpu).parseArgs("jdk", "-p", "endpoint=cpu", "-p", "work=2ms");
+        assertThat(cpu.delayMs()).isEqualTo(300);
+        assertThat(cpu.endpoint().kind()).isEqualTo(Endpoint.CPU);
+        assertThat(cpu.endpoint().workNanos()).isEqualTo(Duration.ofMillis(2).toNanos());
     }
 }

@@ -76,6 +76,19 @@ class ServeBindTest {
         assertThat(Files.readString(s.stderr())).as("127.0.0.0/8 is this machine only").doesNotContain("warning");
     }
 
+    /** {@code -p endpoint=cpu}: the server computes the work asked before each answer, which bounds its wall time from below. */
+    @Test
+    void serveTakesTheEndpointKindAndItsWork() throws Exception {
+        Served s = serve("-p", "endpoint=cpu", "-p", "work=50ms");
+        try {
+            long start = System.nanoTime();
+            assertThat(get(s.url())).isEqualTo("ok");
+            assertThat(System.nanoTime() - start).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(50));
+        } finally {
+            stop(s);
+        }
+    }
+
     @Test
     void onlyAnAddressBeyondLoopbackIsWarnedAbout() throws Exception {
         for (String local : List.of("127.0.0.1", "127.0.0.2", "::1")) {

@@ -45,4 +45,36 @@ class WebRunTest {
         assertThat(m.get("task_latency_ms").get("p50").asDouble()).isGreaterThanOrEqualTo(50.0);
         assertThat(r.get("histograms").has("task_latency_ms")).isTrue();
     }
+
+    /**
+     * {@code -p endpoint=cpu,memory} on jdk and mvc-virtual: every result ok; cpu bound by the cores over the work,
+     * each answer at least the work late; memory without a bound, its cache no larger than asked.
+     */
+    @Test
+    void theCpuAndMemoryEndpointsRunEndToEnd() throws Exception {
+        Path out = tmp.resolve("endpoints");
+        String home = System.getProperty("loomlab.home");
+        CliHarness.Outcome o = CliHarness.run("run", "web", "--forks", "1", "-m", "jdk,mvc-virtual", "-p", "endpoint=cpu,memory",
+                "-p", "users=4", "-p", "work=5ms", "-p", "cache=100", "-p", "warmup=0s", "-p", "duration=1s",
+                "--iterations", "1", "--jvm-args", "-Dloomlab.home=" + home, "--out", out.toString());
+        assertThat(o.exit()).as(o.out() + o.err()).isZero();
+
+        List<JsonNode> results = RunContractTest.results(out);
+        assertThat(results).hasSize(4);
+        int cores = Runtime.getRuntime().availableProcessors();
+        for (JsonNode r : results) {
+            assertThat(r.get("status").asText()).as(r.toString()).isEqualTo("ok");
+            JsonNode m = r.get("metrics");
+            assertThat(m.get("errors").get("median").asDouble()).as(r.toString()).isZero();
+            assertThat(m.get("ok").get("median").asDouble()).as(r.toString()).isPositive();
+            if (r.get("params").get("endpoint").asText().equals("cpu")) {
+                assertThat(m.get("bound_throughput_per_s").get("median").asDouble()).isEqualTo(Math.min(4, cores) / 0.005);
+                assertThat(m.get("task_latency_ms").get("p50").asDouble()).isGreaterThanOrEqualTo(5.0);
+            } else {
+                assertThat(r.get("params").get("endpoint").asText()).isEqualTo("memory");
+                assertThat(m.has("bound_throughput_per_s")).as("memory has no bound").isFalse();
+                assertThat(m.get("server_cache_entries").get("median").asDouble()).isPositive().isLessThanOrEqualTo(100.0);
+            }
+        }
+    }
 }

@@ -5,21 +5,24 @@ import dev.loomlab.core.param.Units;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What every server under test is started with — {@code <delay> <port> [<address>]}, e.g.
- * {@code 300ms 0} (port 0: any free one; address 127.0.0.1 unless given) — and how its
- * {@code GET /get?delay=…} endpoint reads a request's own delay ({@code 300ms}, or a bare number of
- * milliseconds), overriding the server's default.
+ * What every server under test is started with — {@code <delay> <port> [<address>] [name=value …]}, e.g.
+ * {@code 300ms 0} (port 0: any free one; address 127.0.0.1 unless given; the pairs are an
+ * {@link EndpointSpec}, article 004's sleep unless given) — and how its {@code GET /get?delay=…} endpoint
+ * reads a request's own delay ({@code 300ms}, or a bare number of milliseconds), overriding the server's
+ * default.
  *
  * @param delayMillis the default reply delay, ms
  * @param port the TCP port to listen on, 0 for any
  * @param bind the address to listen on: 127.0.0.1 unless {@code loomlab serve --bind} says otherwise
+ * @param endpoint what each request does
  */
-public record ServerArgs(long delayMillis, int port, InetAddress bind) {
+public record ServerArgs(long delayMillis, int port, InetAddress bind, EndpointSpec endpoint) {
     /** The endpoint every server under test answers. */
     public static final String PATH = "/get";
     /** The body every answer carries. */
@@ -32,21 +35,30 @@ public record ServerArgs(long delayMillis, int port, InetAddress bind) {
 
     /** Listening on 127.0.0.1. */
     public ServerArgs(long delayMillis, int port) {
-        this(delayMillis, port, LOOPBACK);
+        this(delayMillis, port, LOOPBACK, EndpointSpec.DEFAULT);
     }
 
-    /** Parses {@code <delay> <port> [<address>]}; a malformed argument ends the server with a one-line message. */
+    /**
+     * Parses {@code <delay> <port> [<address>] [name=value …]}; a malformed argument ends the server with a
+     * one-line message.
+     */
     public static ServerArgs parse(String[] args) {
-        if (args.length != 2 && args.length != 3) {
-            throw new BadInputException("usage: <delay, e.g. 300ms> <port, 0 for any> [<address>, default 127.0.0.1]");
+        int positional = 0;
+        while (positional < args.length && !args[positional].contains("=")) {
+            positional++;
+        }
+        if (positional != 2 && positional != 3) {
+            throw new BadInputException("usage: <delay, e.g. 300ms> <port, 0 for any> [<address>, default 127.0.0.1]"
+                    + " [endpoint=sleep|cpu|memory work=… retain=… cache=…]");
         }
         long nanos = Units.parseDurationNanos("delay", args[0]);
         int port = Integer.parseInt(args[1]);
         if (port < 0 || port > 65_535) {
             throw new BadInputException("port " + port + " is not in 0..65535");
         }
-        InetAddress bind = args.length == 3 ? parseAddress(args[2]) : LOOPBACK;
-        return new ServerArgs(TimeUnit.NANOSECONDS.toMillis(nanos), port, bind);
+        InetAddress bind = positional == 3 ? parseAddress(args[2]) : LOOPBACK;
+        EndpointSpec endpoint = EndpointSpec.parse(List.of(args).subList(positional, args.length));
+        return new ServerArgs(TimeUnit.NANOSECONDS.toMillis(nanos), port, bind, endpoint);
     }
 
     /**

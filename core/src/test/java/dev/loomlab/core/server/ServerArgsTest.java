@@ -49,4 +49,35 @@ class ServerArgsTest {
                     .contains(new InetSocketAddress(second, socket.getLocalPort()));
         }
     }
+
+    /** Without endpoint words a server answers article 004's sleep; words after the address choose another kind. */
+    @Test
+    void endpointWordsFollowThePositionalArguments() throws Exception {
+        assertThat(ServerArgs.parse(new String[]{"300ms", "0"}).endpoint()).isEqualTo(EndpointSpec.DEFAULT);
+        assertThat(EndpointSpec.DEFAULT.kind()).isEqualTo(Endpoint.SLEEP);
+        ServerArgs cpu = ServerArgs.parse(new String[]{"0ms", "0", "127.0.0.2", "endpoint=cpu", "work=5ms"});
+        assertThat(cpu.bind()).isEqualTo(InetAddress.getByAddress(new byte[]{127, 0, 0, 2}));
+        assertThat(cpu.endpoint().kind()).isEqualTo(Endpoint.CPU);
+        assertThat(cpu.endpoint().workNanos()).isEqualTo(5_000_000L);
+        ServerArgs memory = ServerArgs.parse(new String[]{"0ms", "0", "endpoint=memory", "retain=2k", "cache=50"});
+        assertThat(memory.bind()).isEqualTo(ServerArgs.LOOPBACK);
+        assertThat(memory.endpoint()).isEqualTo(new EndpointSpec(Endpoint.MEMORY, memory.endpoint().workNanos(), 2_000, 50));
+    }
+
+    @Test
+    void aSpecsWordsReadBackIntoTheSameSpec() {
+        EndpointSpec spec = new EndpointSpec(Endpoint.CPU, 1_500_000, 123, 7);
+        assertThat(spec.words()).containsExactly("endpoint=cpu", "work=1500us", "retain=123", "cache=7");
+        assertThat(EndpointSpec.parse(spec.words())).isEqualTo(spec);
+    }
+
+    /** db and its kin come with the database; until then they are refused like any unknown word. */
+    @ParameterizedTest
+    @ValueSource(strings = {"endpoint=bogus", "endpoint=db", "endpoint=db-write", "endpoint=", "work=5", "work=0ms",
+            "retain=0", "cache=10001", "size=3", "endpoint"})
+    void aBadEndpointWordIsRefusedInOneLine(String word) {
+        assertThatThrownBy(() -> ServerArgs.parse(new String[]{"0ms", "0", word}))
+                .isInstanceOf(BadInputException.class)
+                .hasMessageNotContaining("\n");
+    }
 }

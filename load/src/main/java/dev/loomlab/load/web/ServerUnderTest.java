@@ -1,6 +1,7 @@
 package dev.loomlab.load.web;
 
 import dev.loomlab.core.model.ModelFailure;
+import dev.loomlab.core.server.EndpointSpec;
 import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.core.server.ServerProcess;
 import dev.loomlab.core.model.ServingThread;
@@ -47,16 +48,32 @@ public final class ServerUnderTest implements AutoCloseable {
      * @throws IOException when it does not start; the message carries its last output lines
      */
     public static ServerUnderTest start(ServerModel model, long delayMs, int port) throws IOException, InterruptedException {
-        return start(model, delayMs, ServerArgs.LOOPBACK, port);
+        return start(model, delayMs, EndpointSpec.DEFAULT, ServerArgs.LOOPBACK, port);
+    }
+
+    /** As {@link #start(ServerModel, long, int)}, answering with {@code endpoint}. */
+    public static ServerUnderTest start(ServerModel model, long delayMs, EndpointSpec endpoint, int port)
+            throws IOException, InterruptedException {
+        return start(model, delayMs, endpoint, ServerArgs.LOOPBACK, port);
     }
 
     /** As {@link #start(ServerModel, long, int)}, listening on {@code bind}. */
     public static ServerUnderTest start(ServerModel model, long delayMs, InetAddress bind, int port)
             throws IOException, InterruptedException {
+        return start(model, delayMs, EndpointSpec.DEFAULT, bind, port);
+    }
+
+    /** As {@link #start(ServerModel, long, int)}, answering with {@code endpoint} and listening on {@code bind}. */
+    public static ServerUnderTest start(ServerModel model, long delayMs, EndpointSpec endpoint, InetAddress bind, int port)
+            throws IOException, InterruptedException {
         List<String> args = new ArrayList<>(model.modeArgs());
         args.add(delayMs + "ms");
         args.add(Integer.toString(port));
         args.add(bind.getHostAddress());
+        // Article 004's sleep is started exactly as before: no endpoint words.
+        if (!endpoint.equals(EndpointSpec.DEFAULT)) {
+            args.addAll(endpoint.words());
+        }
         ServerProcess process = ServerProcess.start(model.mainClass(), ServerHome.classPath(model.server()), JVM_ARGS, args,
                 READY_TIMEOUT);
         return new ServerUnderTest(model, bind, process);
@@ -118,7 +135,8 @@ public final class ServerUnderTest implements AutoCloseable {
     }
 
     /**
-     * The server's counters since the last {@link #reset}: {@code requests}, {@code peak_rss_mb}, {@code threads_peak}, {@code cpu_ms}.
+     * The server's counters since the last {@link #reset}: {@code requests}, {@code peak_rss_mb}, {@code threads_peak},
+     * {@code cpu_ms}, and {@code cache_entries} (the memory endpoint's retained users, never reset).
      *
      * @throws ModelFailure when the server has exited
      */

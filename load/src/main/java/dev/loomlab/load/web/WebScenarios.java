@@ -2,6 +2,7 @@ package dev.loomlab.load.web;
 
 import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.scenario.Rounds;
+import dev.loomlab.core.server.EndpointSpec;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.scenario.ScenarioProvider;
@@ -14,8 +15,10 @@ import java.util.List;
 /**
  * {@code web}: article 004's web experiment — each server model in its own JVM, loaded over HTTP by
  * loomlab's generator (closed model with {@code users}, or open with {@code rate}), each server
- * sampled every second. Its score is the throughput; the bound is a rate (Little's law: users / delay, or
- * the pool's threads / delay), reported as {@code bound_throughput_per_s} with {@code efficiency_pct}.
+ * sampled every second, on one of article 003's endpoint kinds ({@code endpoint=sleep}, the default, is
+ * article 004's). Its score is the throughput; the bound is a rate (sleep, Little's law: users / delay, or
+ * the pool's threads / delay; cpu: cores / work; memory: none), reported as {@code bound_throughput_per_s}
+ * with {@code efficiency_pct}.
  * The article published a chart only (virtual threads and WebFlux far above the 200-thread pool).
  */
 public final class WebScenarios implements ScenarioProvider {
@@ -27,7 +30,8 @@ public final class WebScenarios implements ScenarioProvider {
                         .params(ParamSpec.taskCount("users", "3000", "closed model: users, each sending again once answered"),
                                 ParamSpec.decimal("rate", "0", 0, LoadSpec.MAX_RATE,
                                         "open model: requests per second on a schedule (0: closed model)"),
-                                ParamSpec.duration("delay", "300ms", "how long the endpoint waits before answering"),
+                                ParamSpec.duration("delay", "300ms", "endpoint=sleep: how long the endpoint waits before answering"),
+                                EndpointSpec.ENDPOINT, EndpointSpec.WORK, EndpointSpec.RETAIN, EndpointSpec.CACHE,
                                 ParamSpec.duration("warmup", "20s", "load before measuring, once per server"),
                                 ParamSpec.duration("duration", "20s", "measured load per iteration"),
                                 ParamSpec.duration("ramp", "0s", "step load: +20% users (or rate) every interval; 0s = constant"),
@@ -42,6 +46,6 @@ public final class WebScenarios implements ScenarioProvider {
                 p -> new WebWorkload(p.intCount("users"), p.decimal("rate"), (long) p.durationMillis("delay"),
                         Duration.ofNanos(p.durationNanos("warmup")), Duration.ofNanos(Math.max(1, p.durationNanos("duration"))),
                         new Ramp(p.durationNanos("ramp")), Duration.ofNanos(Math.max(1, p.durationNanos("timeout"))),
-                        p.intCount("connections"))));
+                        p.intCount("connections"), EndpointSpec.of(p))));
     }
 }

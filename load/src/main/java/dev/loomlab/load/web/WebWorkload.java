@@ -2,6 +2,8 @@ package dev.loomlab.load.web;
 
 import dev.loomlab.core.model.ModelFailure;
 import dev.loomlab.core.model.TaskClock;
+import dev.loomlab.core.server.Endpoint;
+import dev.loomlab.core.server.EndpointSpec;
 import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.core.workload.ValidationException;
 import dev.loomlab.core.workload.Offer;
@@ -43,6 +45,7 @@ public final class WebWorkload implements TaskWorkload {
     private final Ramp ramp;
     private final Duration timeout;
     private final int connections;
+    private final EndpointSpec endpoint;
     private ServerModel model;
     private ServerUnderTest server;
     private LoadReport report;
@@ -50,8 +53,16 @@ public final class WebWorkload implements TaskWorkload {
     private Map<String, Double> sampled = Map.of();
     private Map<String, Double> serverStats = Map.of();
 
+    /** Article 004's sleep endpoint. */
     public WebWorkload(int users, double rate, long delayMs, Duration warmup, Duration duration, Ramp ramp, Duration timeout,
                        int connections) {
+        this(users, rate, delayMs, warmup, duration, ramp, timeout, connections, EndpointSpec.DEFAULT);
+    }
+
+    /** Loading {@code endpoint}. */
+    public WebWorkload(int users, double rate, long delayMs, Duration warmup, Duration duration, Ramp ramp, Duration timeout,
+                       int connections, EndpointSpec endpoint) {
+        this.endpoint = endpoint;
         this.users = users;
         this.rate = rate;
         this.delayMs = delayMs;
@@ -86,9 +97,9 @@ public final class WebWorkload implements TaskWorkload {
     /** Starts, verifies and warms {@code serverModel}; once per trial. */
     void start(ServerModel serverModel) throws Exception {
         model = serverModel;
-        server = ServerUnderTest.start(model, delayMs, 0);
+        server = ServerUnderTest.start(model, delayMs, endpoint, 0);
         System.out.println("web: " + model.name() + " (pid " + server.pid() + ") at " + server.uri(null) + " answers from a "
-                + server.verify().header() + " thread, as promised");
+                + server.verify().header() + " thread, as promised; endpoint " + endpoint.describe(delayMs));
         if (!warmup.isZero()) {
             LoadReport warm = new LoadGenerator(spec(Duration.ZERO, warmup)).run(WebWorkload::log);
             System.out.println("web: warm-up " + warmup.toMillis() + " ms: " + warm.line());
@@ -144,10 +155,10 @@ public final class WebWorkload implements TaskWorkload {
     }
 
     /**
-     * The load's figures ({@link LoadReport#metrics}), the bound — {@code bound_throughput_per_s}:
-     * min(users, the model's threads) / delay (closed model), min(rate, that) (open); constant load
-     * only — and {@code efficiency_pct} against it, the server's sampled {@code server_cpu_pct},
-     * {@code server_peak_rss_mb}, {@code server_threads_peak}, and {@code server_requests} it handled.
+     * The load's figures ({@link LoadReport#metrics}), the bound ({@link #boundFor}) as
+     * {@code bound_throughput_per_s} and {@code efficiency_pct} against it, the server's sampled
+     * {@code server_cpu_pct}, {@code server_peak_rss_mb}, {@code server_threads_peak}, the
+     * {@code server_requests} it handled, and for the memory endpoint {@code server_cache_entries}.
      */
     @Override
     public Map<String, Double> collect(TaskClock clock) {
@@ -173,6 +184,9 @@ public final class WebWorkload implements TaskWorkload {
         if (serverStats.containsKey("requests")) {
             out.put("server_requests", serverStats.get("requests"));
         }
+        if (endpoint.kind() == Endpoint.MEMORY && serverStats.containsKey("cache_entries")) {
+            out.put("server_cache_entries", serverStats.get("cache_entries"));
+        }
         return out;
     }
 
@@ -180,16 +194,26 @@ public final class WebWorkload implements TaskWorkload {
         return boundFor(model);
     }
 
-    /** The best throughput physics allows {@code server} (req/s), NaN without a delay or under a ramp. */
+    /**
+     * The best throughput physics allows {@code server} (req/s) under constant load; NaN under a ramp. Requests
+     * in flight are min(users — or connections, open model —, the model's threads); the open model's bound is
+     * also at most its rate. sleep: in flight / delay (Little's law; NaN at delay 0). cpu: min(in flight,
+     * this machine's cores) / work, a ceiling the load generator's own CPU keeps a run below. memory: NaN —
+     * what a request costs depends on the heap and its collector, which no formula gives.
+     */
     double boundFor(ServerModel server) {
-        if (delayMs == 0 || ramp.intervalNanos() > 0) {
+        if (ramp.intervalNanos() > 0) {
             return Double.NaN;
         }
         double inFlight = rate > 0 ? connections : users;
         if (server.threads().isPresent()) {
             inFlight = Math.min(inFlight, server.threads().getAsInt());
         }
-        double bound = inFlight / (delayMs / 1000.0);
+        double bound = switch (endpoint.kind()) {
+            case SLEEP -> delayMs == 0 ? Double.NaN : inFlight / (delayMs / 1000.0);
+            case CPU -> Math.min(inFlight, Runtime.getRuntime().availableProcessors()) / (endpoint.workNanos() / 1e9);
+            case MEMORY -> Double.NaN;
+        };
         return rate > 0 ? Math.min(rate, bound) : bound;
     }
 

@@ -2,7 +2,9 @@ package dev.loomlab.load.web;
 
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.model.ServingThread;
+import dev.loomlab.core.server.EndpointSpec;
 import dev.loomlab.load.Ramp;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -61,5 +63,24 @@ class WebWorkloadTest {
         WebWorkload w = workload(3000, 300);
         assertThat(w.boundFor(ServerModels.named("mvc-platform"))).isEqualTo(200 / 0.3, org.assertj.core.data.Offset.offset(1e-6));
         assertThat(w.boundFor(ServerModels.named("mvc-virtual"))).isEqualTo(10_000.0);
+    }
+
+    /** cpu: at most one request per core computes at a time, each for work; memory has no formula, so no bound. */
+    @Test
+    void theCpuEndpointIsBoundByTheCoresAndTheMemoryEndpointByNothing() {
+        int cores = Runtime.getRuntime().availableProcessors();
+        WebWorkload cpu = new WebWorkload(3000, 0, 300, Duration.ZERO, Duration.ofSeconds(1), Ramp.CONSTANT,
+                Duration.ofSeconds(30), 10_000, EndpointSpec.parse(List.of("endpoint=cpu", "work=10ms")));
+        assertThat(cpu.boundFor(ServerModels.named("mvc-platform"))).isEqualTo(Math.min(200, cores) / 0.010, Offset.offset(1e-6));
+        assertThat(cpu.boundFor(ServerModels.named("webflux"))).isEqualTo(cores / 0.010, Offset.offset(1e-6));
+        WebWorkload oneUser = new WebWorkload(1, 0, 300, Duration.ZERO, Duration.ofSeconds(1), Ramp.CONSTANT,
+                Duration.ofSeconds(30), 10_000, EndpointSpec.parse(List.of("endpoint=cpu", "work=10ms")));
+        assertThat(oneUser.boundFor(ServerModels.named("jdk"))).isEqualTo(100.0, Offset.offset(1e-6));
+        WebWorkload open = new WebWorkload(1, 50, 300, Duration.ZERO, Duration.ofSeconds(1), Ramp.CONSTANT,
+                Duration.ofSeconds(30), 10_000, EndpointSpec.parse(List.of("endpoint=cpu", "work=10ms")));
+        assertThat(open.boundFor(ServerModels.named("jdk"))).isEqualTo(50.0);
+        WebWorkload memory = new WebWorkload(3000, 0, 300, Duration.ZERO, Duration.ofSeconds(1), Ramp.CONSTANT,
+                Duration.ofSeconds(30), 10_000, EndpointSpec.parse(List.of("endpoint=memory")));
+        assertThat(memory.boundFor(ServerModels.named("jdk"))).isNaN();
     }
 }

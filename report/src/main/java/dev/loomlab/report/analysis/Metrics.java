@@ -20,12 +20,23 @@ import java.util.Set;
 public final class Metrics {
     /** The metric every scenario has and the reports lead with. */
     public static final String WALL = Metric.WALL_MS;
+    /** The headline of load runs (web, load). */
+    public static final String THROUGHPUT = Metric.THROUGHPUT_PER_S;
+    /**
+     * The p99 of {@code task_latency_ms}, as a summary of one value (the merged histogram's, no interval)
+     * where a result carries no summary of that name: what a load sweep draws beside its throughput.
+     */
+    public static final String P99 = "task_latency_p99_ms";
 
     private Metrics() {
     }
 
     public static Summary summary(Result r, String name) {
-        return r.metrics().get(name) instanceof Summary s ? s : null;
+        if (r.metrics().get(name) instanceof Summary s) {
+            return s;
+        }
+        LatencySummary latency = name.equals(P99) ? latency(r, Metric.TASK_LATENCY_MS) : null;
+        return latency == null ? null : Summary.of(new double[]{latency.p99()});
     }
 
     /** The metric's mean over the result's samples: the figure of the headline pair, of scores and ratios. */
@@ -51,8 +62,8 @@ public final class Metrics {
      */
     public static String headline(Collection<Result> results) {
         List<String> names = summaryNames(results);
-        if (names.contains("requests") && names.contains("throughput_per_s")) {
-            return "throughput_per_s";
+        if (names.contains("requests") && names.contains(THROUGHPUT)) {
+            return THROUGHPUT;
         }
         for (Result r : results) {
             String score = Score.metric(r);

@@ -42,7 +42,12 @@ final class ScenarioSection {
             if (!notDrawn.isEmpty()) {
                 sb.append("<p class=\"note\">Not drawn: ").append(Html.esc(String.join("; ", notDrawn))).append(".</p>\n");
             }
-            for (Sweep s : SweepFinder.find(ok, headline)) {
+            List<Sweep> sweeps = new ArrayList<>(SweepFinder.find(ok, headline));
+            if (headline.equals(Metrics.THROUGHPUT)) {
+                // A load sweep's other half: where the latency tail turns up as the throughput levels off.
+                sweeps.addAll(SweepFinder.find(ok, Metrics.P99));
+            }
+            for (Sweep s : sweeps) {
                 sb.append(charts.add(SweepChart.spec(s, labels), "wide"));
             }
             for (String latency : Metrics.latencyNames(ok)) {

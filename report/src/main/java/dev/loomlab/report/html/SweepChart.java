@@ -25,7 +25,8 @@ final class SweepChart {
         boolean wall = sweep.metric().equals(Metrics.WALL);
         ObjectNode spec = Json.mapper().createObjectNode();
         spec.put("kind", "curves");
-        spec.put("title", sweep.scenario() + ": " + Metrics.label(sweep.metric()) + " (mean, 99.9% CI) against "
+        String of = sweep.metric().equals(Metrics.P99) ? " (of each result's answers)" : " (mean, 99.9% CI)";
+        spec.put("title", sweep.scenario() + ": " + Metrics.label(sweep.metric()) + of + " against "
                 + sweep.axisLabel() + (sweep.fixed().isEmpty() ? "" : " · " + sweep.fixed()));
         spec.put("xName", sweep.axisLabel());
         spec.put("yName", Metrics.label(sweep.metric()));

@@ -1,7 +1,9 @@
 package dev.loomlab.servers.helidon;
 
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.server.CpuWork;
 import dev.loomlab.core.server.ServerArgs;
+import dev.loomlab.core.server.UserCache;
 import dev.loomlab.core.server.ServerControl;
 import dev.loomlab.core.model.ServingThread;
 import io.helidon.http.Status;
@@ -16,17 +18,20 @@ import java.util.logging.Logger;
 
 /**
  * {@code helidon}: Helidon 4 SE, whose web server runs every request on a virtual thread by design;
- * the handler {@code Thread.sleep}s the delay and answers {@code ok}. Backlog {@value #BACKLOG}; no
- * limit on connections or concurrent requests (Helidon's defaults). Usage: {@code HelidonServer <delay> <port> [<address>]}.
+ * the handler does its endpoint kind on that thread — {@code Thread.sleep}s the delay, {@link CpuWork} or
+ * {@link UserCache} — and answers {@code ok}. Backlog {@value #BACKLOG}; no limit on connections or
+ * concurrent requests (Helidon's defaults). Usage: {@code HelidonServer <delay> <port> [<address>] [endpoint=… …]}.
  */
 public final class HelidonServer {
     static final int BACKLOG = 65_535;
 
     private final ServerArgs args;
     private final LongAdder requests = new LongAdder();
+    private final UserCache cache;
 
     private HelidonServer(ServerArgs args) {
         this.args = args;
+        this.cache = new UserCache(args.endpoint());
     }
 
     public static void main(String[] argv) {
@@ -47,7 +52,8 @@ public final class HelidonServer {
                 .routing(r -> r.get(ServerArgs.PATH, server::handle))
                 .build()
                 .start();
-        ServerControl.serve(web.port(), () -> Map.of("requests", server.requests.sum()), server.requests::reset);
+        ServerControl.serve(web.port(), () -> Map.of("requests", server.requests.sum(), "cache_entries", server.cache.entries()),
+                server.requests::reset);
     }
 
     private void handle(ServerRequest request, ServerResponse response) throws InterruptedException {
@@ -59,8 +65,14 @@ public final class HelidonServer {
             response.status(Status.BAD_REQUEST_400).send();
             return;
         }
-        if (delay > 0) {
-            Thread.sleep(delay);
+        switch (args.endpoint().kind()) {
+            case SLEEP -> {
+                if (delay > 0) {
+                    Thread.sleep(delay);
+                }
+            }
+            case CPU -> CpuWork.spend(args.endpoint().workNanos());
+            case MEMORY -> cache.retainRandomUser();
         }
         response.header(ServingThread.HEADER, ServingThread.current(false).header());
         response.send(ServerArgs.BODY);

@@ -3,7 +3,9 @@ package dev.loomlab.servers.jdk;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.server.CpuWork;
 import dev.loomlab.core.server.ServerArgs;
+import dev.loomlab.core.server.UserCache;
 import dev.loomlab.core.server.ServerControl;
 import dev.loomlab.core.model.ServingThread;
 
@@ -17,8 +19,9 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * {@code jdk}: the JDK's own {@code com.sun.net.httpserver} with a virtual thread per exchange, answering
- * {@code GET /get?delay=…} with {@code ok} after a {@code Thread.sleep} of the delay. Backlog 65,535;
- * the server has no connection limit of its own. Usage: {@code JdkServer <delay> <port> [<address>]}.
+ * {@code GET /get?delay=…} with {@code ok} after its endpoint kind: a {@code Thread.sleep} of the delay,
+ * {@link CpuWork} or {@link UserCache}, on the exchange's thread. Backlog 65,535; the server has no
+ * connection limit of its own. Usage: {@code JdkServer <delay> <port> [<address>] [endpoint=… …]}.
  */
 public final class JdkServer {
     /** Accept backlog; Linux caps it at net.core.somaxconn. */
@@ -27,9 +30,11 @@ public final class JdkServer {
 
     private final ServerArgs args;
     private final LongAdder requests = new LongAdder();
+    private final UserCache cache;
 
     private JdkServer(ServerArgs args) {
         this.args = args;
+        this.cache = new UserCache(args.endpoint());
     }
 
     public static void main(String[] argv) throws IOException {
@@ -46,8 +51,8 @@ public final class JdkServer {
         http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         http.createContext(ServerArgs.PATH, server::handle);
         http.start();
-        ServerControl.serve(http.getAddress().getPort(), () -> Map.of("requests", server.requests.sum()),
-                server.requests::reset);
+        ServerControl.serve(http.getAddress().getPort(), () -> Map.of("requests", server.requests.sum(),
+                "cache_entries", server.cache.entries()), server.requests::reset);
     }
 
     private void handle(HttpExchange exchange) throws IOException {
@@ -60,14 +65,20 @@ public final class JdkServer {
                 exchange.sendResponseHeaders(400, -1);
                 return;
             }
-            if (delay > 0) {
-                try {
-                    Thread.sleep(delay);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    exchange.sendResponseHeaders(503, -1);
-                    return;
+            switch (args.endpoint().kind()) {
+                case SLEEP -> {
+                    if (delay > 0) {
+                        try {
+                            Thread.sleep(delay);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            exchange.sendResponseHeaders(503, -1);
+                            return;
+                        }
+                    }
                 }
+                case CPU -> CpuWork.spend(args.endpoint().workNanos());
+                case MEMORY -> cache.retainRandomUser();
             }
             exchange.getResponseHeaders().set(ServingThread.HEADER, ServingThread.current(false).header());
             exchange.getResponseHeaders().set("Content-Type", "text/plain");

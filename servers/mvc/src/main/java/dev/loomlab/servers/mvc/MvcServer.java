@@ -1,7 +1,10 @@
 package dev.loomlab.servers.mvc;
 
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.server.CpuWork;
+import dev.loomlab.core.server.EndpointSpec;
 import dev.loomlab.core.server.ServerArgs;
+import dev.loomlab.core.server.UserCache;
 import dev.loomlab.core.server.ServerControl;
 import dev.loomlab.core.model.ServingThread;
 import jakarta.servlet.http.HttpServletResponse;
@@ -21,18 +24,20 @@ import java.io.File;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * {@code mvc-platform} and {@code mvc-virtual}: Spring MVC on Tomcat (Spring Boot 4), a controller that
- * {@code Thread.sleep}s the delay and answers {@code ok}. Platform: Tomcat's pool of
+ * does its endpoint kind on the request's thread — {@code Thread.sleep}s the delay, {@link CpuWork} or
+ * {@link UserCache} — and answers {@code ok}. Platform: Tomcat's pool of
  * {@value #PLATFORM_THREADS} threads ({@code server.tomcat.threads.max}), article 004's setting;
  * virtual: {@code spring.threads.virtual.enabled=true}, a virtual thread per request. Tomcat's own
  * limits are lifted so that they are not what is measured (docs/web.md): max-connections
  * {@value #MAX_CONNECTIONS}, accept-count {@value #ACCEPT_COUNT}, unlimited keep-alive requests, and an
  * unlimited processor cache.
- * Usage: {@code MvcServer platform|virtual <delay> <port> [<address>]}.
+ * Usage: {@code MvcServer platform|virtual <delay> <port> [<address>] [endpoint=… …]}.
  */
 @SpringBootApplication
 public class MvcServer {
@@ -60,8 +65,8 @@ public class MvcServer {
         ServerArgs args;
         boolean virtual;
         try {
-            if (argv.length < 3 || argv.length > 4 || !(argv[0].equals("platform") || argv[0].equals("virtual"))) {
-                throw new BadInputException("usage: MvcServer platform|virtual <delay> <port> [<address>]");
+            if (argv.length < 3 || !(argv[0].equals("platform") || argv[0].equals("virtual"))) {
+                throw new BadInputException("usage: MvcServer platform|virtual <delay> <port> [<address>] [endpoint=… …]");
             }
             virtual = argv[0].equals("virtual");
             args = ServerArgs.parse(Arrays.copyOfRange(argv, 1, argv.length));
@@ -75,7 +80,9 @@ public class MvcServer {
         ConfigurableApplicationContext context = app.run();
         int port = ((WebServerApplicationContext) context).getWebServer().getPort();
         MvcServer server = context.getBean(MvcServer.class);
-        ServerControl.serve(port, () -> Map.of("requests", server.requests.sum()), server.requests::reset);
+        Endpoint endpoint = context.getBean(Endpoint.class);
+        ServerControl.serve(port, () -> Map.of("requests", server.requests.sum(), "cache_entries", endpoint.cache.entries()),
+                server.requests::reset);
     }
 
     static Map<String, Object> properties(ServerArgs args, boolean virtual) {
@@ -83,6 +90,7 @@ public class MvcServer {
         p.put("server.address", args.bind().getHostAddress());
         p.put("server.port", args.port());
         p.put("loomlab.delay-ms", args.delayMillis());
+        p.put("loomlab.endpoint", String.join(" ", args.endpoint().words()));
         p.put("spring.threads.virtual.enabled", virtual);
         p.put("server.tomcat.threads.max", PLATFORM_THREADS);
         p.put("server.tomcat.max-connections", MAX_CONNECTIONS);
@@ -100,15 +108,17 @@ public class MvcServer {
         return p;
     }
 
-    /** {@code GET /get?delay=…}: sleeps, names its thread, answers {@code ok}. */
+    /** {@code GET /get?delay=…}: does its endpoint kind, names its thread, answers {@code ok}. */
     @RestController
     static final class Endpoint {
         private final MvcServer server;
         private final ServerArgs args;
+        private final UserCache cache;
 
-        Endpoint(MvcServer server, @Value("${loomlab.delay-ms}") long delayMs) {
+        Endpoint(MvcServer server, @Value("${loomlab.delay-ms}") long delayMs, @Value("${loomlab.endpoint}") String endpoint) {
             this.server = server;
-            this.args = new ServerArgs(delayMs, 0);
+            this.args = new ServerArgs(delayMs, 0, ServerArgs.LOOPBACK, EndpointSpec.parse(List.of(endpoint.split(" "))));
+            this.cache = new UserCache(args.endpoint());
         }
 
         @GetMapping(ServerArgs.PATH)
@@ -116,8 +126,14 @@ public class MvcServer {
                 throws InterruptedException {
             server.requests.increment();
             long ms = delay == null ? args.delayMillis() : args.parseDelay(delay);
-            if (ms > 0) {
-                Thread.sleep(ms);
+            switch (args.endpoint().kind()) {
+                case SLEEP -> {
+                    if (ms > 0) {
+                        Thread.sleep(ms);
+                    }
+                }
+                case CPU -> CpuWork.spend(args.endpoint().workNanos());
+                case MEMORY -> cache.retainRandomUser();
             }
             response.setHeader(ServingThread.HEADER, ServingThread.current(false).header());
             response.setContentType("text/plain");

@@ -1,7 +1,10 @@
 package dev.loomlab.servers.webflux;
 
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.server.CpuWork;
+import dev.loomlab.core.server.EndpointSpec;
 import dev.loomlab.core.server.ServerArgs;
+import dev.loomlab.core.server.UserCache;
 import dev.loomlab.core.server.ServerControl;
 import dev.loomlab.core.model.ServingThread;
 import io.netty.channel.ChannelOption;
@@ -21,14 +24,18 @@ import reactor.core.scheduler.Schedulers;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * {@code webflux}: Spring WebFlux on Reactor Netty (Spring Boot 4), answering with
- * {@code Mono.just("ok").delayElement(delay)}: no thread waits, the handler runs on an event loop.
+ * {@code webflux}: Spring WebFlux on Reactor Netty (Spring Boot 4), the handler on an event loop, by
+ * endpoint kind: sleep answers {@code Mono.just("ok").delayElement(delay)} (no thread waits); cpu
+ * computes ({@link CpuWork}) on Reactor's {@code parallel} scheduler, one thread per core, which Reactor
+ * keeps for CPU-bound work, so that the event loops stay free to read and write; memory retains
+ * ({@link UserCache}, lock-free and short) on the event loop itself.
  * Accept backlog {@value #BACKLOG}; Reactor Netty has no connection limit of its own.
- * Usage: {@code WebfluxServer <delay> <port> [<address>]}.
+ * Usage: {@code WebfluxServer <delay> <port> [<address>] [endpoint=… …]}.
  */
 @SpringBootApplication
 public class WebfluxServer {
@@ -50,13 +57,16 @@ public class WebfluxServer {
         p.put("server.address", args.bind().getHostAddress());
         p.put("server.port", args.port());
         p.put("loomlab.delay-ms", args.delayMillis());
+        p.put("loomlab.endpoint", String.join(" ", args.endpoint().words()));
         p.put("spring.main.banner-mode", "off");
         p.put("logging.level.root", "WARN");
         app.setDefaultProperties(p);
         ConfigurableApplicationContext context = app.run();
         int port = ((WebServerApplicationContext) context).getWebServer().getPort();
         WebfluxServer server = context.getBean(WebfluxServer.class);
-        ServerControl.serve(port, () -> Map.of("requests", server.requests.sum()), server.requests::reset);
+        Endpoint endpoint = context.getBean(Endpoint.class);
+        ServerControl.serve(port, () -> Map.of("requests", server.requests.sum(), "cache_entries", endpoint.cache.entries()),
+                server.requests::reset);
     }
 
     /** A large accept backlog, so that a burst of connects is not what is measured. */
@@ -65,15 +75,17 @@ public class WebfluxServer {
         return http -> http.option(ChannelOption.SO_BACKLOG, BACKLOG);
     }
 
-    /** {@code GET /get?delay=…}: names its thread, answers {@code ok} after the delay without blocking. */
+    /** {@code GET /get?delay=…}: names its thread, answers {@code ok} after its endpoint kind, never blocking an event loop. */
     @RestController
     static final class Endpoint {
         private final WebfluxServer server;
         private final ServerArgs args;
+        private final UserCache cache;
 
-        Endpoint(WebfluxServer server, @Value("${loomlab.delay-ms}") long delayMs) {
+        Endpoint(WebfluxServer server, @Value("${loomlab.delay-ms}") long delayMs, @Value("${loomlab.endpoint}") String endpoint) {
             this.server = server;
-            this.args = new ServerArgs(delayMs, 0);
+            this.args = new ServerArgs(delayMs, 0, ServerArgs.LOOPBACK, EndpointSpec.parse(List.of(endpoint.split(" "))));
+            this.cache = new UserCache(args.endpoint());
         }
 
         @GetMapping(ServerArgs.PATH)
@@ -83,7 +95,12 @@ public class WebfluxServer {
             response.getHeaders().set(ServingThread.HEADER,
                     ServingThread.current(Schedulers.isInNonBlockingThread()).header());
             Mono<String> ok = Mono.just(ServerArgs.BODY);
-            return ms > 0 ? ok.delayElement(Duration.ofMillis(ms)) : ok;
+            return switch (args.endpoint().kind()) {
+                case SLEEP -> ms > 0 ? ok.delayElement(Duration.ofMillis(ms)) : ok;
+                case CPU -> Mono.fromCallable(() -> CpuWork.spend(args.endpoint().workNanos()))
+                        .subscribeOn(Schedulers.parallel()).thenReturn(ServerArgs.BODY);
+                case MEMORY -> Mono.fromCallable(cache::retainRandomUser).thenReturn(ServerArgs.BODY);
+            };
         }
     }
 }

@@ -1,0 +1,17 @@
+package dev.loomlab.core.server;
+
+import dev.loomlab.core.param.Choice;
+
+/**
+ * What a server under test does for each {@code GET /get} before it answers {@code ok} — article 003's
+ * workload types ({@code -p endpoint=…} of the web scenario and of {@code loomlab serve}). Each server
+ * switches over every constant in its own idiom, so a new kind is one new case per server.
+ */
+public enum Endpoint implements Choice {
+    /** Waits the delay without computing: article 004's endpoint, the default. */
+    SLEEP,
+    /** Computes for a given CPU time of the serving thread ({@link CpuWork}). */
+    CPU,
+    /** Allocates a random user's data and retains it in the server's bounded cache ({@link UserCache}). */
+    MEMORY
+}

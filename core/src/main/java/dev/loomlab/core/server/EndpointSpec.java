@@ -1,0 +1,105 @@
+package dev.loomlab.core.server;
+
+import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.param.Choice;
+import dev.loomlab.core.param.ParamSpec;
+import dev.loomlab.core.param.ParamType;
+import dev.loomlab.core.param.ParamValues;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Which {@link Endpoint} a server under test answers with, and that endpoint's sizes: {@code work} the CPU
+ * time a {@code cpu} request computes (ns), {@code retain} the bytes a {@code memory} request allocates
+ * and retains, {@code cache} the most entries the server's {@link UserCache} holds. A server receives it
+ * as words after its positional arguments ({@link #words}, {@code endpoint=cpu work=10ms …}).
+ */
+public record EndpointSpec(Endpoint kind, long workNanos, int retainBytes, int cacheEntries) {
+    /** The parameter that chooses the endpoint. */
+    public static final ParamSpec ENDPOINT = ParamSpec.choice("endpoint", Endpoint.SLEEP,
+            "what each request does: sleep (waits the delay), cpu (computes for work of CPU time), "
+                    + "memory (allocates retain bytes of a random user into the server's bounded cache)");
+    /** The CPU time of a {@code cpu} request. */
+    public static final ParamSpec WORK = new ParamSpec("work", ParamType.DURATION, "10ms", TimeUnit.MICROSECONDS.toNanos(1),
+            TimeUnit.SECONDS.toNanos(60), "endpoint=cpu: the CPU time each request computes");
+    /** The bytes a {@code memory} request retains. */
+    public static final ParamSpec RETAIN = new ParamSpec("retain", ParamType.COUNT, "10k", 1, 64L << 20,
+            "endpoint=memory: bytes each request allocates and retains in the cache");
+    /** The entries the server's cache holds at most. */
+    public static final ParamSpec CACHE = new ParamSpec("cache", ParamType.COUNT, "10k", 1, UserCache.USERS,
+            "endpoint=memory: most entries the server's cache retains (at most one per user of the pool of 10,000)");
+    /** Every parameter of an endpoint, in the order listed. */
+    public static final List<ParamSpec> PARAMS = List.of(ENDPOINT, WORK, RETAIN, CACHE);
+
+    /** Article 004's endpoint with this class's default sizes. */
+    public static final EndpointSpec DEFAULT = of(Endpoint.SLEEP);
+
+    /** @throws BadInputException when a size is outside its parameter's range */
+    public EndpointSpec {
+        WORK.parse(WORK.canonical(workNanos));
+        RETAIN.parse(Long.toString(retainBytes));
+        CACHE.parse(Long.toString(cacheEntries));
+    }
+
+    /** {@code kind} with the default sizes. */
+    public static EndpointSpec of(Endpoint kind) {
+        return new EndpointSpec(kind, (Long) WORK.parse(WORK.defaultValue()), Math.toIntExact((Long) RETAIN.parse(RETAIN.defaultValue())),
+                Math.toIntExact((Long) CACHE.parse(CACHE.defaultValue())));
+    }
+
+    /** The spec a scenario's parameters give, {@link #PARAMS} among them. */
+    public static EndpointSpec of(ParamValues p) {
+        return new EndpointSpec(p.choice(ENDPOINT.name(), Endpoint.class), p.durationNanos(WORK.name()),
+                Math.toIntExact(p.count(RETAIN.name())), Math.toIntExact(p.count(CACHE.name())));
+    }
+
+    /**
+     * The spec given as {@code name=value} pairs of {@link #PARAMS} (a value parsed by its parameter, a name
+     * not among them refused); the defaults for the rest.
+     *
+     * @throws BadInputException naming the pair that is wrong
+     */
+    public static EndpointSpec parse(List<String> pairs) {
+        EndpointSpec spec = DEFAULT;
+        for (String pair : pairs) {
+            int eq = pair.indexOf('=');
+            String name = eq < 0 ? pair : pair.substring(0, eq);
+            ParamSpec param = PARAMS.stream().filter(p -> p.name().equals(name)).findFirst()
+                    .orElseThrow(() -> new BadInputException("'" + pair + "' is not one of endpoint=, work=, retain=, cache="));
+            spec = spec.with(param, param.parse(pair.substring(eq + 1)));
+        }
+        return spec;
+    }
+
+    /** This spec with {@code param} set to {@code value}, as {@link ParamSpec#parse} returned it. */
+    public EndpointSpec with(ParamSpec param, Object value) {
+        return switch (param.name()) {
+            case "endpoint" -> new EndpointSpec(Choice.of(Endpoint.class, (String) value), workNanos, retainBytes, cacheEntries);
+            case "work" -> new EndpointSpec(kind, (Long) value, retainBytes, cacheEntries);
+            case "retain" -> new EndpointSpec(kind, workNanos, Math.toIntExact((Long) value), cacheEntries);
+            case "cache" -> new EndpointSpec(kind, workNanos, retainBytes, Math.toIntExact((Long) value));
+            default -> throw new IllegalArgumentException("not an endpoint parameter: " + param.name());
+        };
+    }
+
+    /** The pairs {@link #parse} reads back into this spec. */
+    public List<String> words() {
+        List<String> words = new ArrayList<>();
+        words.add(ENDPOINT.name() + "=" + kind.word());
+        words.add(WORK.name() + "=" + WORK.canonical(workNanos));
+        words.add(RETAIN.name() + "=" + retainBytes);
+        words.add(CACHE.name() + "=" + cacheEntries);
+        return words;
+    }
+
+    /** What a request of this endpoint does, for a log line: {@code cpu 10 ms}, {@code sleep 300 ms}. */
+    public String describe(long delayMillis) {
+        return switch (kind) {
+            case SLEEP -> "sleep " + delayMillis + " ms";
+            case CPU -> "cpu " + WORK.canonical(workNanos) + " of CPU time";
+            case MEMORY -> "memory " + retainBytes + " bytes retained, cache of " + cacheEntries + " entries";
+        };
+    }
+}
