@@ -142,6 +142,26 @@ class DbCliTest {
     }
 
     @Test
+    void pinnedEventsAreCountedOnJdk21AndOnThisJdk() throws Exception {
+        String jdk21 = dev.loomlab.core.trial.Jdk21Runtime.home();
+        Path out = tmp.resolve("jdks");
+        List<String> args = new ArrayList<>(List.of("run", "db", "-m", "virtual", "-p", "tasks=100", "--forks", "1", "--warmup", "1",
+                "--iterations", "2", "--timeout", "2m", "--db-url", own.address().jdbcUrl(), "--jvm", jdk21,
+                "--jvm", System.getProperty("java.home"), "--out", out.toString()));
+        CliHarness.Outcome o = CliHarness.run(args.toArray(String[]::new));
+        assertThat(o.exit()).as(o.err()).isZero();
+        List<JsonNode> results = RunContractTest.results(out);
+        assertThat(results).extracting(r -> r.get("jvm").get("version").asText().split("[.+]")[0])
+                .containsExactlyInAnyOrder("21", String.valueOf(Runtime.version().feature()));
+        for (JsonNode r : results) {
+            // Recorded on both (JFR jdk.VirtualThreadPinned): a count, zero where the driver and pool do not pin.
+            assertThat(metric(r, "pinned_events", "min")).isGreaterThanOrEqualTo(0);
+            assertThat(r.get("pinned_stacks").isArray()).isTrue();
+            assertThat(metric(r, "commits", "min")).isEqualTo(100);
+        }
+    }
+
+    @Test
     void anUnreachableDatabaseIsBadInputBeforeAnyTrial() {
         Path out = tmp.resolve("unreachable");
         CliHarness.Outcome o = CliHarness.run("run", "db", "--db-url", "jdbc:postgresql://127.0.0.1:1/nothing", "--out", out.toString());
