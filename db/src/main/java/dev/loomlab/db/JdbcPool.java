@@ -51,6 +51,11 @@ final class JdbcPool implements ConnectionPool {
     }
 
     @Override
+    public int idle() {
+        return source.getHikariPoolMXBean().getIdleConnections();
+    }
+
+    @Override
     public int pending() {
         return source.getHikariPoolMXBean().getThreadsAwaitingConnection();
     }

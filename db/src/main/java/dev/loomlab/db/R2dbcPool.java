@@ -51,6 +51,11 @@ final class R2dbcPool implements ConnectionPool {
     }
 
     @Override
+    public int idle() {
+        return pool.getMetrics().map(PoolMetrics::idleSize).orElse(0);
+    }
+
+    @Override
     public int pending() {
         return pool.getMetrics().map(PoolMetrics::pendingAcquireSize).orElse(0);
     }

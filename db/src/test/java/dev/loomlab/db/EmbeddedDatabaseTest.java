@@ -24,6 +24,16 @@ class EmbeddedDatabaseTest {
                 assertThat(r.getString(1)).isEqualTo(EmbeddedDatabase.DATABASE);
                 assertThat(r.getString(2)).startsWith("127.0.0.1");
             }
+            try (var c = DriverManager.getConnection(a.jdbcUrl(), a.user(), a.password());
+                 var s = c.createStatement(); ResultSet r = s.executeQuery("show synchronous_commit")) {
+                r.next();
+                assertThat(r.getString(1)).as("commits wait for their WAL, as PostgreSQL's default").isEqualTo("on");
+            }
+            try (var c = DriverManager.getConnection(a.jdbcUrl(), a.user(), a.password());
+                 var s = c.createStatement(); ResultSet r = s.executeQuery("show fsync")) {
+                r.next();
+                assertThat(r.getString(1)).as("the WAL is flushed to the disk, as PostgreSQL's default").isEqualTo("on");
+            }
         }
         assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
     }
