@@ -163,6 +163,30 @@ class DbCliTest {
     }
 
     @Test
+    void aDatabaseThatDiesMidRunFailsTheResultsAfterItAndTheRunGoesOn() throws Exception {
+        EmbeddedDatabase dying = EmbeddedDatabase.start();
+        Path out = tmp.resolve("dies");
+        java.util.concurrent.CompletableFuture<CliHarness.Outcome> run = java.util.concurrent.CompletableFuture.supplyAsync(() ->
+                CliHarness.run("run", "db", "-m", "platform:4,virtual", "-p", "tasks=50", "--forks", "1", "--warmup", "1",
+                        "--iterations", "2", "--timeout", "2m", "--db-url", dying.address().jdbcUrl(), "--out", out.toString()));
+        try {
+            Path results = out.resolve("results.jsonl");
+            for (int i = 0; i < 1_200 && !(java.nio.file.Files.exists(results) && java.nio.file.Files.size(results) > 0); i++) {
+                Thread.sleep(100);
+            }
+        } finally {
+            dying.close();
+        }
+        CliHarness.Outcome o = run.get(3, java.util.concurrent.TimeUnit.MINUTES);
+        assertThat(o.exit()).as(o.err()).isEqualTo(1);
+        List<JsonNode> results = RunContractTest.results(out);
+        assertThat(results).hasSize(2);
+        assertThat(results.get(0).get("status").asText()).isEqualTo("ok");
+        assertThat(results.get(1).get("status").asText()).isIn("failed", "invalid");
+        assertThat(results.get(1).get("error").asText()).containsIgnoringCase("connect");
+    }
+
+    @Test
     void anUnreachableDatabaseIsBadInputBeforeAnyTrial() {
         Path out = tmp.resolve("unreachable");
         CliHarness.Outcome o = CliHarness.run("run", "db", "--db-url", "jdbc:postgresql://127.0.0.1:1/nothing", "--out", out.toString());
