@@ -45,7 +45,6 @@ public final class DbWorkload implements TaskWorkload {
     private ConnectionPool pool;
     private PoolPeaks peaks;
     private java.sql.Connection alone;
-    private boolean reported;
 
     /**
      * @param connections    the pool's size
@@ -159,12 +158,7 @@ public final class DbWorkload implements TaskWorkload {
             out.put("pool_pending_peak", (double) peaks.pending());
         }
         out.put("db_backends", backends());
-        Throwable first = failed.firstThrowable().orElse(null);
-        if (first != null && !reported) {
-            reported = true;
-            System.out.println("db: a call failed (counted in " + FailedCalls.METRIC + "); first:");
-            first.printStackTrace(System.out);
-        }
+        failed.printFirstOnce("db");
         return out;
     }
 
@@ -181,9 +175,7 @@ public final class DbWorkload implements TaskWorkload {
     @Override
     public void validate(TaskClock clock) throws ValidationException {
         TaskWorkload.requireAllCompleted(clock);
-        if (failed.count() == tasks) {
-            throw new ValidationException("every database call failed; first: " + failed.firstThrowable().orElse(null));
-        }
+        failed.requireNotAll(tasks, "database call");
     }
 
     /** One call alone, on a connection of its own outside the pool: the latency and CPU the bound rests on. */

@@ -31,7 +31,6 @@ public final class UserTaskWorkload implements TaskWorkload {
     private final Map<String, String> params;
     private final Object[] values;
     private final FailedCalls failed = new FailedCalls();
-    private boolean reported;
 
     /** @param params the task's own parameters, handed to its (Map) constructor */
     public UserTaskWorkload(int tasks, UserTask task, Map<String, String> params) {
@@ -102,12 +101,7 @@ public final class UserTaskWorkload implements TaskWorkload {
 
     @Override
     public Map<String, Double> collect(TaskClock clock) {
-        Throwable first = failed.firstThrowable().orElse(null);
-        if (first != null && !reported) {
-            reported = true;
-            System.out.println("task " + task.className() + ": a call threw (counted in " + FAILED_CALLS + "); first:");
-            first.printStackTrace(System.out);
-        }
+        failed.printFirstOnce("task " + task.className());
         return Map.of(FAILED_CALLS, (double) failed.count());
     }
 
@@ -119,10 +113,7 @@ public final class UserTaskWorkload implements TaskWorkload {
     @Override
     public void validate(TaskClock clock) throws ValidationException {
         TaskWorkload.requireAllCompleted(clock);
-        if (failed.count() == tasks) {
-            throw new ValidationException("every call of " + task.className() + " threw; first: "
-                    + failed.firstThrowable().orElse(null));
-        }
+        failed.requireNotAll(tasks, "call of " + task.className());
     }
 
     /**

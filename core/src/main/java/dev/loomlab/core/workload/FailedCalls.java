@@ -17,6 +17,7 @@ public final class FailedCalls {
 
     private final AtomicInteger count = new AtomicInteger();
     private final AtomicReference<Throwable> first = new AtomicReference<>();
+    private boolean printed;
 
     /** Counts one call that threw {@code t}; a {@link CompletionException} counts as its cause. */
     public void add(Throwable t) {
@@ -37,6 +38,30 @@ public final class FailedCalls {
     /** The first call's exception itself, for the trial log. */
     public Optional<Throwable> firstThrowable() {
         return Optional.ofNullable(first.get());
+    }
+
+    /**
+     * Prints the first exception with its stack to the trial log ({@code System.out}), once per trial:
+     * {@code what} says whose call it was.
+     */
+    public void printFirstOnce(String what) {
+        Throwable t = first.get();
+        if (t != null && !printed) {
+            printed = true;
+            System.out.println(what + ": a call threw (counted in " + METRIC + "); first:");
+            t.printStackTrace(System.out);
+        }
+    }
+
+    /**
+     * An iteration in which every one of {@code tasks} calls threw measured nothing.
+     *
+     * @throws ValidationException then, naming {@code what} and the first exception
+     */
+    public void requireNotAll(int tasks, String what) throws ValidationException {
+        if (count.get() == tasks) {
+            throw new ValidationException("every " + what + " threw; first: " + first.get());
+        }
     }
 
     /** The first call's exception as a result carries it. */
