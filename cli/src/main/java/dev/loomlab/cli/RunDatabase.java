@@ -3,6 +3,7 @@ package dev.loomlab.cli;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.process.ChildEnvironment;
 import dev.loomlab.core.scenario.Trait;
+import dev.loomlab.core.server.EndpointSpec;
 import dev.loomlab.db.DbAddress;
 import dev.loomlab.db.EmbeddedDatabase;
 
@@ -12,32 +13,46 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The database of a run whose plan has a scenario that needs one ({@link Trait#DATABASE}): the user's,
- * named by {@code --db-url} and checked before any trial (bad input when it cannot be reached or refuses
- * the login), or an embedded PostgreSQL started for the run and stopped with it. Either way its address is
- * handed to every trial JVM.
+ * The database of a run whose plan needs one — a scenario with {@link Trait#DATABASE}, or a result whose
+ * {@code endpoint} parameter names a db endpoint ({@link EndpointSpec#needsDatabase}: the web scenario
+ * needs a database only for those) — or of {@code loomlab serve} with a db endpoint: the user's, named by
+ * {@code --db-url} and checked before any trial (bad input when it cannot be reached or refuses the login),
+ * or an embedded PostgreSQL started for the run and stopped with it. Either way its address is handed to
+ * every process started from then on (trial JVMs, and the servers they start).
  */
 final class RunDatabase implements AutoCloseable {
+    private final DbAddress address;
     private final EmbeddedDatabase embedded;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
-    private RunDatabase(EmbeddedDatabase embedded) {
+    private RunDatabase(DbAddress address, EmbeddedDatabase embedded) {
+        this.address = address;
         this.embedded = embedded;
     }
 
     /** Opens the database {@code plan} needs; nothing when it needs none and no {@code --db-url} was given. */
     static RunDatabase forPlan(List<PlannedResult> plan, String dbUrl, PrintStream log) throws IOException {
-        boolean needed = plan.stream().anyMatch(p -> p.scenario().has(Trait.DATABASE));
+        return open(plan.stream().anyMatch(p -> p.scenario().has(Trait.DATABASE) || EndpointSpec.needsDatabase(p.params())),
+                dbUrl, log);
+    }
+
+    /**
+     * Checks and hands on the database {@code dbUrl} names, else starts an embedded one when {@code needed},
+     * logging where it listens.
+     */
+    static RunDatabase open(boolean needed, String dbUrl, PrintStream log) throws IOException {
         if (dbUrl != null) {
             DbAddress address = DbAddress.parse(dbUrl, ChildEnvironment.get(DbAddress.USER_VARIABLE).orElse("postgres"),
                     ChildEnvironment.get(DbAddress.PASSWORD_VARIABLE).orElse(""));
             check(address);
             address.handToChildren();
-            return new RunDatabase(null);
+            return new RunDatabase(address, null);
         }
         if (!needed) {
-            return new RunDatabase(null);
+            return new RunDatabase(null, null);
         }
         long started = System.nanoTime();
         log.print("starting PostgreSQL (embedded) … ");
@@ -45,7 +60,12 @@ final class RunDatabase implements AutoCloseable {
         EmbeddedDatabase db = EmbeddedDatabase.start();
         db.address().handToChildren();
         log.printf("ready at %s in %.1f s%n", db.address().jdbcUrl(), (System.nanoTime() - started) / 1e9);
-        return new RunDatabase(db);
+        return new RunDatabase(db.address(), db);
+    }
+
+    /** Where the database is, when there is one. */
+    Optional<DbAddress> address() {
+        return Optional.ofNullable(address);
     }
 
     /** The embedded database, when this run started one. */
@@ -63,8 +83,12 @@ final class RunDatabase implements AutoCloseable {
         }
     }
 
+    /** Stops handing the address on, and stops the embedded database; once, however often it is called. */
     @Override
     public void close() throws IOException {
+        if (closed.getAndSet(true)) {
+            return;
+        }
         ChildEnvironment.remove(DbAddress.URL_VARIABLE);
         ChildEnvironment.remove(DbAddress.USER_VARIABLE);
         if (embedded != null) {

@@ -21,20 +21,25 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
- * {@code loomlab serve <server> [--bind ADDR] [--port P] [-p delay=300ms] [-p endpoint=sleep|cpu|memory …]}:
+ * {@code loomlab serve <server> [--bind ADDR] [--port P] [-p delay=300ms] [-p endpoint=sleep|cpu|memory|db… …]}:
  * starts one server under test of the web scenario, answering with the endpoint kind given (the web
  * scenario's {@link EndpointSpec#PARAMS}), for the user's own tools, prints its URL and runs until Ctrl-C. It listens on
  * 127.0.0.1 unless {@code --bind} says otherwise, and warns on stderr when the address lets other
- * machines reach it. Exit 1 when the server cannot start or dies.
+ * machines reach it. A db endpoint gets the database {@code --db-url} names (checked first: bad input when
+ * it cannot be reached), else an embedded PostgreSQL started here and stopped when the command ends, by
+ * Ctrl-C too. Exit 1 when the server or the database cannot start, or the server dies.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = {"Start one server under test (as the web scenario runs it) and print its URL; Ctrl-C stops it.",
                 "Servers: mvc-platform, mvc-virtual, webflux, helidon, jdk. Endpoint: GET /get?delay=… answers 'ok'",
                 "after sleeping the delay (-p endpoint=sleep, the default), computing -p work of CPU time (endpoint=cpu),",
-                "or retaining -p retain bytes of a random user in a cache of -p cache entries (endpoint=memory)."},
+                "or retaining -p retain bytes of a random user in a cache of -p cache entries (endpoint=memory);",
+                "endpoint=db reads a random user from PostgreSQL, db-write inserts a row, db-write-batch -p batch rows",
+                "in one transaction, through a pool of -p db-connections (embedded PostgreSQL unless --db-url)."},
         footer = {"", "Examples:", "  loomlab serve jdk -p delay=0ms --port 8080   # then: loomlab load http://127.0.0.1:8080/get --users 100",
                 "  loomlab serve jdk --bind 127.0.0.2           # another loopback address, still this machine only",
-                "  loomlab serve mvc-virtual -p endpoint=cpu -p work=5ms"})
+                "  loomlab serve mvc-virtual -p endpoint=cpu -p work=5ms",
+                "  loomlab serve webflux -p endpoint=db -p db-connections=20   # starts an embedded PostgreSQL too"})
 final class ServeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "SERVER", description = "mvc-platform, mvc-virtual, webflux, helidon or jdk")
     String server;
@@ -51,9 +56,15 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = {"-p", "--param"}, paramLabel = "NAME=VALUE",
             converter = {Converters.TextConverter.class, Converters.TextConverter.class},
             description = {"delay=DURATION: the default reply delay (default 300ms)",
-                    "endpoint=sleep|cpu|memory (default sleep), work=DURATION (cpu; default 10ms),",
-                    "retain=BYTES (memory; default 10k), cache=ENTRIES (memory; default 10k, at most 10k)"})
+                    "endpoint=sleep|cpu|memory|db|db-write|db-write-batch (default sleep), work=DURATION (cpu; default 10ms),",
+                    "retain=BYTES (memory; default 10k), cache=ENTRIES (memory; default 10k, at most 10k),",
+                    "db-connections=N (db*: the server's pool; default 10), batch=ROWS (db-write-batch; default 10)"})
     Map<String, String> params = new LinkedHashMap<>();
+
+    @Option(names = "--db-url", paramLabel = "JDBC_URL", converter = Converters.NonBlankConverter.class,
+            description = "endpoint=db*: serve from this PostgreSQL (jdbc:postgresql://HOST[:PORT]/DATABASE; user and"
+                    + " password from LOOMLAB_DB_USER and LOOMLAB_DB_PASSWORD) instead of an embedded one started here")
+    String dbUrl;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
@@ -63,6 +74,37 @@ final class ServeCommand implements Callable<Integer> {
         }
         long delayMs = delayMs();
         EndpointSpec endpoint = endpoint();
+        RunDatabase db;
+        try {
+            db = RunDatabase.open(endpoint.kind().usesDatabase(), dbUrl, System.out);
+        } catch (IOException e) {
+            System.err.println("loomlab serve: the database did not start: " + e.getMessage());
+            return 1;
+        }
+        // Ctrl-C ends this JVM in its shutdown hooks: the database must stop there too (the server is a child, killed with it).
+        Thread stopDatabase = new Thread(() -> closeQuietly(db), "loomlab-serve-db-stop");
+        Runtime.getRuntime().addShutdownHook(stopDatabase);
+        try {
+            return serve(model, delayMs, endpoint, db);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopDatabase);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is stopping it
+            }
+            db.close();
+        }
+    }
+
+    private static void closeQuietly(RunDatabase db) {
+        try {
+            db.close();
+        } catch (IOException | RuntimeException e) {
+            System.err.println("loomlab serve: stopping the database: " + e.getMessage());
+        }
+    }
+
+    private int serve(ServerModel model, long delayMs, EndpointSpec endpoint, RunDatabase db) throws InterruptedException {
         exposure(bind).ifPresent(System.err::println);
         ServerUnderTest running;
         try {
@@ -76,6 +118,10 @@ final class ServeCommand implements Callable<Integer> {
             String what = endpoint.kind() == Endpoint.SLEEP ? "delay " + delayMs + " ms" : "endpoint " + endpoint.describe(delayMs);
             System.out.println("loomlab serve: " + model.name() + " (pid " + s.pid() + ", " + kind + " threads, " + what
                     + ") at " + s.uri(null));
+            if (endpoint.kind().usesDatabase()) {
+                db.address().ifPresent(a -> System.out.println("loomlab serve: database " + a
+                        + (db.embedded().isPresent() ? " (embedded, stopped with this command)" : "")));
+            }
             System.out.println("loomlab serve: Ctrl-C stops it");
             System.out.flush();
             while (s.isAlive()) {
@@ -93,8 +139,9 @@ final class ServeCommand implements Callable<Integer> {
     long delayMs() {
         for (String name : params.keySet()) {
             if (!name.equals("delay") && EndpointSpec.PARAMS.stream().noneMatch(p -> p.name().equals(name))) {
-                throw new BadInputException("-p " + name + "=…: serve takes only delay=DURATION, endpoint=sleep|cpu|memory, "
-                        + "work=DURATION, retain=BYTES and cache=ENTRIES (e.g. -p delay=300ms)");
+                throw new BadInputException("-p " + name + "=…: serve takes only delay=DURATION, endpoint=sleep|cpu|memory|db|"
+                        + "db-write|db-write-batch, work=DURATION, retain=BYTES, cache=ENTRIES, db-connections=N and batch=ROWS"
+                        + " (e.g. -p delay=300ms)");
             }
         }
         String delay = params.get("delay");

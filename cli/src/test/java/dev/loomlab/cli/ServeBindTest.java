@@ -17,6 +17,9 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,8 +34,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * {@code loomlab serve} listens on 127.0.0.1 unless {@code --bind} gives another address, warns when that
- * address lets the network in, and its server ends with it. Each case runs the CLI in a JVM of its own and
- * reads where the server listens from the kernel.
+ * address lets the network in, and its server ends with it — and so does the PostgreSQL it starts for a db
+ * endpoint. Each case runs the CLI in a JVM of its own and reads where the server listens from the kernel.
  */
 class ServeBindTest {
     private static final Pattern STARTED = Pattern.compile("\\(pid (\\d+), .* at (http://\\S+)");
@@ -41,7 +44,8 @@ class ServeBindTest {
     @TempDir
     Path tmp;
 
-    private record Served(Process cli, long serverPid, URI url, Path stderr) {
+    /** A running {@code loomlab serve}, and the lines of its stdout not yet read. */
+    private record Served(Process cli, long serverPid, URI url, Path stderr, BlockingQueue<String> lines) {
     }
 
     @Test
@@ -89,6 +93,64 @@ class ServeBindTest {
         }
     }
 
+    /**
+     * {@code -p endpoint=db-write}: serve starts an embedded PostgreSQL and says where; each answer is one row
+     * more in it (counted here, over the URL printed); when serve is stopped as by Ctrl-C, no PostgreSQL
+     * process is left on its data folder.
+     */
+    @Test
+    void aDbEndpointGetsAnEmbeddedDatabaseThatEndsWithServe() throws Exception {
+        Served s = serve("-p", "endpoint=db-write", "-p", "db-connections=2");
+        String dataFolder;
+        try {
+            String where = null;
+            for (int i = 0; i < 60 && where == null; i++) {
+                String line = s.lines().poll(1, TimeUnit.SECONDS);
+                where = line != null && line.startsWith("loomlab serve: database ") ? line : null;
+            }
+            assertThat(where).as("serve says where its database is").isNotNull().contains("(embedded");
+            String url = where.substring("loomlab serve: database ".length()).split(" ")[0];
+            assertThat(url).startsWith("jdbc:postgresql://127.0.0.1:");
+            try (var c = DriverManager.getConnection(url, "postgres", ""); var st = c.createStatement()) {
+                long before = count(st, "select count(*) from loomlab_writes");
+                for (int i = 0; i < 3; i++) {
+                    assertThat(get(s.url())).isEqualTo("ok");
+                }
+                assertThat(count(st, "select count(*) from loomlab_writes") - before).isEqualTo(3);
+                try (ResultSet r = st.executeQuery("show data_directory")) {
+                    r.next();
+                    dataFolder = r.getString(1);
+                }
+            }
+        } finally {
+            stop(s);
+        }
+        assertThat(dataFolder).contains("loomlab-postgres-");
+        String folder = dataFolder;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        List<Long> left = postgresOn(folder);
+        while (!left.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            left = postgresOn(folder);
+        }
+        assertThat(left).as("PostgreSQL processes left on " + folder).isEmpty();
+    }
+
+    private static long count(Statement st, String sql) throws Exception {
+        try (ResultSet r = st.executeQuery(sql)) {
+            r.next();
+            return r.getLong(1);
+        }
+    }
+
+    /** The processes whose command line names {@code dataFolder}: its postmaster, and the watchdog. */
+    private static List<Long> postgresOn(String dataFolder) {
+        return ProcessHandle.allProcesses()
+                .filter(p -> p.info().arguments().map(a -> String.join(" ", a)).orElse("").contains(dataFolder))
+                .map(ProcessHandle::pid)
+                .toList();
+    }
+
     @Test
     void onlyAnAddressBeyondLoopbackIsWarnedAbout() throws Exception {
         for (String local : List.of("127.0.0.1", "127.0.0.2", "::1")) {
@@ -121,7 +183,7 @@ class ServeBindTest {
             String line = lines.poll(1, TimeUnit.SECONDS);
             Matcher m = line == null ? null : STARTED.matcher(line);
             if (m != null && m.find()) {
-                return new Served(cli, Long.parseLong(m.group(1)), URI.create(m.group(2)), stderr);
+                return new Served(cli, Long.parseLong(m.group(1)), URI.create(m.group(2)), stderr, lines);
             }
             if (line == null && !cli.isAlive()) {
                 break;

@@ -23,6 +23,7 @@ class WebRunTest {
                 "-p", "warmup=0s", "-p", "duration=1s", "--iterations", "2", "--jvm-args", "-Dloomlab.home=" + home,
                 "--out", out.toString());
         assertThat(o.exit()).as(o.out() + o.err()).isZero();
+        assertThat(o.err()).as("the sleep endpoint needs no database").doesNotContain("PostgreSQL");
 
         List<JsonNode> results = RunContractTest.results(out);
         assertThat(results).hasSize(1);

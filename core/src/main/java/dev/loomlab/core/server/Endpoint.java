@@ -13,5 +13,16 @@ public enum Endpoint implements Choice {
     /** Computes for a given CPU time of the serving thread ({@link CpuWork}). */
     CPU,
     /** Allocates a random user's data and retains it in the server's bounded cache ({@link UserCache}). */
-    MEMORY
+    MEMORY,
+    /** Reads a random user by primary key from the run's database, through the server's connection pool. */
+    DB,
+    /** Inserts one row into the run's database, committed on its own. */
+    DB_WRITE,
+    /** Inserts {@code batch} rows into the run's database in one transaction: article 003's second write strategy. */
+    DB_WRITE_BATCH;
+
+    /** Whether a server answering this kind needs the run's database. */
+    public boolean usesDatabase() {
+        return this == DB || this == DB_WRITE || this == DB_WRITE_BATCH;
+    }
 }

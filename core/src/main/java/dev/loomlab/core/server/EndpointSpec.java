@@ -13,14 +13,18 @@ import java.util.concurrent.TimeUnit;
 /**
  * Which {@link Endpoint} a server under test answers with, and that endpoint's sizes: {@code work} the CPU
  * time a {@code cpu} request computes (ns), {@code retain} the bytes a {@code memory} request allocates
- * and retains, {@code cache} the most entries the server's {@link UserCache} holds. A server receives it
- * as words after its positional arguments ({@link #words}, {@code endpoint=cpu work=10ms …}).
+ * and retains, {@code cache} the most entries the server's {@link UserCache} holds, {@code db-connections}
+ * the size of the connection pool the {@code db*} endpoints share, {@code batch} the rows a
+ * {@code db-write-batch} request inserts in its one transaction. A server receives it as words after its
+ * positional arguments ({@link #words}, {@code endpoint=cpu work=10ms …}).
  */
-public record EndpointSpec(Endpoint kind, long workNanos, int retainBytes, int cacheEntries) {
+public record EndpointSpec(Endpoint kind, long workNanos, int retainBytes, int cacheEntries, int dbConnections, int batch) {
     /** The parameter that chooses the endpoint. */
     public static final ParamSpec ENDPOINT = ParamSpec.choice("endpoint", Endpoint.SLEEP,
             "what each request does: sleep (waits the delay), cpu (computes for work of CPU time), "
-                    + "memory (allocates retain bytes of a random user into the server's bounded cache)");
+                    + "memory (allocates retain bytes of a random user into the server's bounded cache), "
+                    + "db (reads a random user from the run's PostgreSQL), db-write (inserts one row, committed), "
+                    + "db-write-batch (inserts batch rows in one transaction)");
     /** The CPU time of a {@code cpu} request. */
     public static final ParamSpec WORK = new ParamSpec("work", ParamType.DURATION, "10ms", TimeUnit.MICROSECONDS.toNanos(1),
             TimeUnit.SECONDS.toNanos(60), "endpoint=cpu: the CPU time each request computes");
@@ -30,8 +34,17 @@ public record EndpointSpec(Endpoint kind, long workNanos, int retainBytes, int c
     /** The entries the server's cache holds at most. */
     public static final ParamSpec CACHE = new ParamSpec("cache", ParamType.COUNT, "10k", 1, UserCache.USERS,
             "endpoint=memory: most entries the server's cache retains (at most one per user of the pool of 10,000)");
+    /**
+     * The connections of the server's pool for the db endpoints; not {@code connections}, which is the load
+     * generator's in the web scenario.
+     */
+    public static final ParamSpec DB_CONNECTIONS = new ParamSpec("db-connections", ParamType.COUNT, "10", 1, 1_000,
+            "endpoint=db*: the server's database connection pool size (HikariCP; r2dbc-pool on webflux)");
+    /** The rows a {@code db-write-batch} request inserts. */
+    public static final ParamSpec BATCH = new ParamSpec("batch", ParamType.COUNT, "10", 1, 10_000,
+            "endpoint=db-write-batch: rows each request inserts in its one transaction");
     /** Every parameter of an endpoint, in the order listed. */
-    public static final List<ParamSpec> PARAMS = List.of(ENDPOINT, WORK, RETAIN, CACHE);
+    public static final List<ParamSpec> PARAMS = List.of(ENDPOINT, WORK, RETAIN, CACHE, DB_CONNECTIONS, BATCH);
 
     /** Article 004's endpoint with this class's default sizes. */
     public static final EndpointSpec DEFAULT = of(Endpoint.SLEEP);
@@ -41,18 +54,35 @@ public record EndpointSpec(Endpoint kind, long workNanos, int retainBytes, int c
         WORK.parse(WORK.canonical(workNanos));
         RETAIN.parse(Long.toString(retainBytes));
         CACHE.parse(Long.toString(cacheEntries));
+        DB_CONNECTIONS.parse(Long.toString(dbConnections));
+        BATCH.parse(Long.toString(batch));
     }
 
     /** {@code kind} with the default sizes. */
     public static EndpointSpec of(Endpoint kind) {
-        return new EndpointSpec(kind, (Long) WORK.parse(WORK.defaultValue()), Math.toIntExact((Long) RETAIN.parse(RETAIN.defaultValue())),
-                Math.toIntExact((Long) CACHE.parse(CACHE.defaultValue())));
+        return new EndpointSpec(kind, (Long) WORK.parse(WORK.defaultValue()), defaultInt(RETAIN), defaultInt(CACHE),
+                defaultInt(DB_CONNECTIONS), defaultInt(BATCH));
+    }
+
+    private static int defaultInt(ParamSpec count) {
+        return Math.toIntExact((Long) count.parse(count.defaultValue()));
     }
 
     /** The spec a scenario's parameters give, {@link #PARAMS} among them. */
     public static EndpointSpec of(ParamValues p) {
         return new EndpointSpec(p.choice(ENDPOINT.name(), Endpoint.class), p.durationNanos(WORK.name()),
-                Math.toIntExact(p.count(RETAIN.name())), Math.toIntExact(p.count(CACHE.name())));
+                Math.toIntExact(p.count(RETAIN.name())), Math.toIntExact(p.count(CACHE.name())),
+                Math.toIntExact(p.count(DB_CONNECTIONS.name())), Math.toIntExact(p.count(BATCH.name())));
+    }
+
+    /**
+     * Whether a scenario run with {@code p} needs the run's database: its {@code endpoint} parameter names a
+     * kind that {@linkplain Endpoint#usesDatabase uses one}. How the web scenario, whose sleep, cpu and memory
+     * endpoints need none, asks for a database only when a db endpoint is planned.
+     */
+    public static boolean needsDatabase(ParamValues p) {
+        String word = p.canonical().get(ENDPOINT.name());
+        return word != null && Choice.words(Endpoint.class).contains(word) && Choice.of(Endpoint.class, word).usesDatabase();
     }
 
     /**
@@ -67,7 +97,8 @@ public record EndpointSpec(Endpoint kind, long workNanos, int retainBytes, int c
             int eq = pair.indexOf('=');
             String name = eq < 0 ? pair : pair.substring(0, eq);
             ParamSpec param = PARAMS.stream().filter(p -> p.name().equals(name)).findFirst()
-                    .orElseThrow(() -> new BadInputException("'" + pair + "' is not one of endpoint=, work=, retain=, cache="));
+                    .orElseThrow(() -> new BadInputException("'" + pair + "' is not one of endpoint=, work=, retain=, cache=, "
+                            + "db-connections=, batch="));
             spec = spec.with(param, param.parse(pair.substring(eq + 1)));
         }
         return spec;
@@ -76,10 +107,13 @@ public record EndpointSpec(Endpoint kind, long workNanos, int retainBytes, int c
     /** This spec with {@code param} set to {@code value}, as {@link ParamSpec#parse} returned it. */
     public EndpointSpec with(ParamSpec param, Object value) {
         return switch (param.name()) {
-            case "endpoint" -> new EndpointSpec(Choice.of(Endpoint.class, (String) value), workNanos, retainBytes, cacheEntries);
-            case "work" -> new EndpointSpec(kind, (Long) value, retainBytes, cacheEntries);
-            case "retain" -> new EndpointSpec(kind, workNanos, Math.toIntExact((Long) value), cacheEntries);
-            case "cache" -> new EndpointSpec(kind, workNanos, retainBytes, Math.toIntExact((Long) value));
+            case "endpoint" -> new EndpointSpec(Choice.of(Endpoint.class, (String) value), workNanos, retainBytes, cacheEntries,
+                    dbConnections, batch);
+            case "work" -> new EndpointSpec(kind, (Long) value, retainBytes, cacheEntries, dbConnections, batch);
+            case "retain" -> new EndpointSpec(kind, workNanos, Math.toIntExact((Long) value), cacheEntries, dbConnections, batch);
+            case "cache" -> new EndpointSpec(kind, workNanos, retainBytes, Math.toIntExact((Long) value), dbConnections, batch);
+            case "db-connections" -> new EndpointSpec(kind, workNanos, retainBytes, cacheEntries, Math.toIntExact((Long) value), batch);
+            case "batch" -> new EndpointSpec(kind, workNanos, retainBytes, cacheEntries, dbConnections, Math.toIntExact((Long) value));
             default -> throw new IllegalArgumentException("not an endpoint parameter: " + param.name());
         };
     }
@@ -91,6 +125,8 @@ public record EndpointSpec(Endpoint kind, long workNanos, int retainBytes, int c
         words.add(WORK.name() + "=" + WORK.canonical(workNanos));
         words.add(RETAIN.name() + "=" + retainBytes);
         words.add(CACHE.name() + "=" + cacheEntries);
+        words.add(DB_CONNECTIONS.name() + "=" + dbConnections);
+        words.add(BATCH.name() + "=" + batch);
         return words;
     }
 
@@ -100,6 +136,10 @@ public record EndpointSpec(Endpoint kind, long workNanos, int retainBytes, int c
             case SLEEP -> "sleep " + delayMillis + " ms";
             case CPU -> "cpu " + WORK.canonical(workNanos) + " of CPU time";
             case MEMORY -> "memory " + retainBytes + " bytes retained, cache of " + cacheEntries + " entries";
+            case DB -> "db: a random user read by primary key, pool of " + dbConnections + " connections";
+            case DB_WRITE -> "db-write: one row inserted and committed, pool of " + dbConnections + " connections";
+            case DB_WRITE_BATCH -> "db-write-batch: " + batch + " rows inserted in one transaction, pool of " + dbConnections
+                    + " connections";
         };
     }
 }

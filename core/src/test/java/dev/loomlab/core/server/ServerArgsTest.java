@@ -1,6 +1,8 @@
 package dev.loomlab.core.server;
 
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.param.ParamSpec;
+import dev.loomlab.core.param.ParamValues;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -8,6 +10,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -61,20 +65,35 @@ class ServerArgsTest {
         assertThat(cpu.endpoint().workNanos()).isEqualTo(5_000_000L);
         ServerArgs memory = ServerArgs.parse(new String[]{"0ms", "0", "endpoint=memory", "retain=2k", "cache=50"});
         assertThat(memory.bind()).isEqualTo(ServerArgs.LOOPBACK);
-        assertThat(memory.endpoint()).isEqualTo(new EndpointSpec(Endpoint.MEMORY, memory.endpoint().workNanos(), 2_000, 50));
+        assertThat(memory.endpoint()).isEqualTo(new EndpointSpec(Endpoint.MEMORY, memory.endpoint().workNanos(), 2_000, 50, 10, 10));
+        ServerArgs batch = ServerArgs.parse(new String[]{"0ms", "0", "endpoint=db-write-batch", "batch=25", "db-connections=4"});
+        assertThat(batch.endpoint().kind()).isEqualTo(Endpoint.DB_WRITE_BATCH);
+        assertThat(batch.endpoint().batch()).isEqualTo(25);
+        assertThat(batch.endpoint().dbConnections()).isEqualTo(4);
     }
 
     @Test
     void aSpecsWordsReadBackIntoTheSameSpec() {
-        EndpointSpec spec = new EndpointSpec(Endpoint.CPU, 1_500_000, 123, 7);
-        assertThat(spec.words()).containsExactly("endpoint=cpu", "work=1500us", "retain=123", "cache=7");
+        EndpointSpec spec = new EndpointSpec(Endpoint.DB_WRITE_BATCH, 1_500_000, 123, 7, 3, 40);
+        assertThat(spec.words()).containsExactly("endpoint=db-write-batch", "work=1500us", "retain=123", "cache=7",
+                "db-connections=3", "batch=40");
         assertThat(EndpointSpec.parse(spec.words())).isEqualTo(spec);
     }
 
-    /** db and its kin come with the database; until then they are refused like any unknown word. */
+    /** Only the db endpoints need a database: a run of sleep, cpu or memory starts none. */
+    @Test
+    void onlyTheDbEndpointsNeedADatabase() {
+        for (Endpoint kind : Endpoint.values()) {
+            ParamValues p = ParamValues.parse("web", EndpointSpec.PARAMS, Map.of("endpoint", kind.word()));
+            assertThat(EndpointSpec.needsDatabase(p)).as(kind.word()).isEqualTo(kind.word().startsWith("db"));
+        }
+        assertThat(EndpointSpec.needsDatabase(ParamValues.parse("web", EndpointSpec.PARAMS, Map.of()))).isFalse();
+        assertThat(EndpointSpec.needsDatabase(ParamValues.parse("other", List.of(ParamSpec.tasks("10")), Map.of()))).isFalse();
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"endpoint=bogus", "endpoint=db", "endpoint=db-write", "endpoint=", "work=5", "work=0ms",
-            "retain=0", "cache=10001", "size=3", "endpoint"})
+    @ValueSource(strings = {"endpoint=bogus", "endpoint=database", "endpoint=", "work=5", "work=0ms",
+            "retain=0", "cache=10001", "db-connections=0", "db-connections=1001", "batch=0", "size=3", "endpoint"})
     void aBadEndpointWordIsRefusedInOneLine(String word) {
         assertThatThrownBy(() -> ServerArgs.parse(new String[]{"0ms", "0", word}))
                 .isInstanceOf(BadInputException.class)

@@ -136,7 +136,8 @@ public final class ServerUnderTest implements AutoCloseable {
 
     /**
      * The server's counters since the last {@link #reset}: {@code requests}, {@code peak_rss_mb}, {@code threads_peak},
-     * {@code cpu_ms}, and {@code cache_entries} (the memory endpoint's retained users, never reset).
+     * {@code cpu_ms}, {@code cache_entries} (the memory endpoint's retained users, never reset) and {@code db_calls} (the db
+     * endpoints' completed database calls).
      *
      * @throws ModelFailure when the server has exited
      */

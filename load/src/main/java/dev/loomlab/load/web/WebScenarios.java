@@ -17,8 +17,9 @@ import java.util.List;
  * loomlab's generator (closed model with {@code users}, or open with {@code rate}), each server
  * sampled every second, on one of article 003's endpoint kinds ({@code endpoint=sleep}, the default, is
  * article 004's). Its score is the throughput; the bound is a rate (sleep, Little's law: users / delay, or
- * the pool's threads / delay; cpu: cores / work; memory: none), reported as {@code bound_throughput_per_s}
- * with {@code efficiency_pct}.
+ * the pool's threads / delay; cpu: cores / work; memory and db*: none), reported as {@code bound_throughput_per_s}
+ * with {@code efficiency_pct}. The db endpoints need the run's database: a run that plans one starts it
+ * ({@link EndpointSpec#needsDatabase}), a run of the other endpoints starts none.
  * The article published a chart only (virtual threads and WebFlux far above the 200-thread pool).
  */
 public final class WebScenarios implements ScenarioProvider {
@@ -32,6 +33,7 @@ public final class WebScenarios implements ScenarioProvider {
                                         "open model: requests per second on a schedule (0: closed model)"),
                                 ParamSpec.duration("delay", "300ms", "endpoint=sleep: how long the endpoint waits before answering"),
                                 EndpointSpec.ENDPOINT, EndpointSpec.WORK, EndpointSpec.RETAIN, EndpointSpec.CACHE,
+                                EndpointSpec.DB_CONNECTIONS, EndpointSpec.BATCH,
                                 ParamSpec.duration("warmup", "20s", "load before measuring, once per server"),
                                 ParamSpec.duration("duration", "20s", "measured load per iteration"),
                                 ParamSpec.duration("ramp", "0s", "step load: +20% users (or rate) every interval; 0s = constant"),

@@ -152,13 +152,19 @@ public final class WebWorkload implements TaskWorkload {
         if (handled != null && handled < report.ok()) {
             throw new ValidationException(report.ok() + " answers came back but the server handled only " + handled.longValue());
         }
+        Double calls = serverStats.get("db_calls");
+        if (endpoint.kind().usesDatabase() && calls != null && calls < report.ok()) {
+            throw new ValidationException(report.ok() + " answers came back but the server completed only " + calls.longValue()
+                    + " database calls");
+        }
     }
 
     /**
      * The load's figures ({@link LoadReport#metrics}), the bound ({@link #boundFor}) as
      * {@code bound_throughput_per_s} and {@code efficiency_pct} against it, the server's sampled
      * {@code server_cpu_pct}, {@code server_peak_rss_mb}, {@code server_threads_peak}, the
-     * {@code server_requests} it handled, and for the memory endpoint {@code server_cache_entries}.
+     * {@code server_requests} it handled, for the memory endpoint {@code server_cache_entries}, and for the db
+     * endpoints {@code server_db_calls}, the database calls it completed.
      */
     @Override
     public Map<String, Double> collect(TaskClock clock) {
@@ -187,6 +193,9 @@ public final class WebWorkload implements TaskWorkload {
         if (endpoint.kind() == Endpoint.MEMORY && serverStats.containsKey("cache_entries")) {
             out.put("server_cache_entries", serverStats.get("cache_entries"));
         }
+        if (endpoint.kind().usesDatabase() && serverStats.containsKey("db_calls")) {
+            out.put("server_db_calls", serverStats.get("db_calls"));
+        }
         return out;
     }
 
@@ -199,7 +208,8 @@ public final class WebWorkload implements TaskWorkload {
      * in flight are min(users — or connections, open model —, the model's threads); the open model's bound is
      * also at most its rate. sleep: in flight / delay (Little's law; NaN at delay 0). cpu: min(in flight,
      * this machine's cores) / work, a ceiling the load generator's own CPU keeps a run below. memory: NaN —
-     * what a request costs depends on the heap and its collector, which no formula gives.
+     * what a request costs depends on the heap and its collector, which no formula gives. db*: NaN — a call's
+     * time is the database's, which the web scenario does not measure apart (the db scenario does).
      */
     double boundFor(ServerModel server) {
         if (ramp.intervalNanos() > 0) {
@@ -212,7 +222,7 @@ public final class WebWorkload implements TaskWorkload {
         double bound = switch (endpoint.kind()) {
             case SLEEP -> delayMs == 0 ? Double.NaN : inFlight / (delayMs / 1000.0);
             case CPU -> Math.min(inFlight, Runtime.getRuntime().availableProcessors()) / (endpoint.workNanos() / 1e9);
-            case MEMORY -> Double.NaN;
+            case MEMORY, DB, DB_WRITE, DB_WRITE_BATCH -> Double.NaN;
         };
         return rate > 0 ? Math.min(rate, bound) : bound;
     }

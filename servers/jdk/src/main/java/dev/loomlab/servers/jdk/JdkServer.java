@@ -8,11 +8,13 @@ import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.core.server.UserCache;
 import dev.loomlab.core.server.ServerControl;
 import dev.loomlab.core.model.ServingThread;
+import dev.loomlab.db.JdbcEndpoint;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
 import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.LongAdder;
@@ -20,7 +22,8 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * {@code jdk}: the JDK's own {@code com.sun.net.httpserver} with a virtual thread per exchange, answering
  * {@code GET /get?delay=…} with {@code ok} after its endpoint kind: a {@code Thread.sleep} of the delay,
- * {@link CpuWork} or {@link UserCache}, on the exchange's thread. Backlog 65,535; the server has no
+ * {@link CpuWork}, {@link UserCache}, or a database call over JDBC with HikariCP ({@link JdbcEndpoint}),
+ * on the exchange's thread; a database call that fails answers 500. Backlog 65,535; the server has no
  * connection limit of its own. Usage: {@code JdkServer <delay> <port> [<address>] [endpoint=… …]}.
  */
 public final class JdkServer {
@@ -31,10 +34,13 @@ public final class JdkServer {
     private final ServerArgs args;
     private final LongAdder requests = new LongAdder();
     private final UserCache cache;
+    /** The db endpoints' pool; null for the other kinds. */
+    private final JdbcEndpoint db;
 
-    private JdkServer(ServerArgs args) {
+    private JdkServer(ServerArgs args) throws SQLException {
         this.args = args;
         this.cache = new UserCache(args.endpoint());
+        this.db = args.endpoint().kind().usesDatabase() ? JdbcEndpoint.open(args.endpoint()) : null;
     }
 
     public static void main(String[] argv) throws IOException {
@@ -46,13 +52,25 @@ public final class JdkServer {
             System.exit(2);
             return;
         }
-        JdkServer server = new JdkServer(args);
+        JdkServer server;
+        try {
+            server = new JdkServer(args);
+        } catch (SQLException | IllegalStateException e) {
+            System.err.println("jdk server: database: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
         HttpServer http = HttpServer.create(new InetSocketAddress(args.bind(), args.port()), BACKLOG);
         http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         http.createContext(ServerArgs.PATH, server::handle);
         http.start();
         ServerControl.serve(http.getAddress().getPort(), () -> Map.of("requests", server.requests.sum(),
-                "cache_entries", server.cache.entries()), server.requests::reset);
+                "cache_entries", server.cache.entries(), "db_calls", server.db == null ? 0 : server.db.calls()), () -> {
+                    server.requests.reset();
+                    if (server.db != null) {
+                        server.db.reset();
+                    }
+                });
     }
 
     private void handle(HttpExchange exchange) throws IOException {
@@ -79,6 +97,14 @@ public final class JdkServer {
                 }
                 case CPU -> CpuWork.spend(args.endpoint().workNanos());
                 case MEMORY -> cache.retainRandomUser();
+                case DB, DB_WRITE, DB_WRITE_BATCH -> {
+                    try {
+                        db.serve();
+                    } catch (SQLException e) {
+                        exchange.sendResponseHeaders(500, -1);
+                        return;
+                    }
+                }
             }
             exchange.getResponseHeaders().set(ServingThread.HEADER, ServingThread.current(false).header());
             exchange.getResponseHeaders().set("Content-Type", "text/plain");

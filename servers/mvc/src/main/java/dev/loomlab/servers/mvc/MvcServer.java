@@ -7,6 +7,7 @@ import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.core.server.UserCache;
 import dev.loomlab.core.server.ServerControl;
 import dev.loomlab.core.model.ServingThread;
+import dev.loomlab.db.JdbcEndpoint;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -15,6 +16,7 @@ import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.server.servlet.ConfigurableServletWebServerFactory;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
@@ -22,6 +24,7 @@ import org.springframework.web.bind.annotation.RestController;
 
 import java.io.File;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,8 +33,10 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * {@code mvc-platform} and {@code mvc-virtual}: Spring MVC on Tomcat (Spring Boot 4), a controller that
- * does its endpoint kind on the request's thread — {@code Thread.sleep}s the delay, {@link CpuWork} or
- * {@link UserCache} — and answers {@code ok}. Platform: Tomcat's pool of
+ * does its endpoint kind on the request's thread — {@code Thread.sleep}s the delay, {@link CpuWork},
+ * {@link UserCache}, or a database call over JDBC with HikariCP ({@link JdbcEndpoint}), blocking the
+ * request's thread while it waits for a connection and for PostgreSQL — and answers {@code ok}, or 500
+ * when the database call fails. Platform: Tomcat's pool of
  * {@value #PLATFORM_THREADS} threads ({@code server.tomcat.threads.max}), article 004's setting;
  * virtual: {@code spring.threads.virtual.enabled=true}, a virtual thread per request. Tomcat's own
  * limits are lifted so that they are not what is measured (docs/web.md): max-connections
@@ -75,14 +80,31 @@ public class MvcServer {
             System.exit(2);
             return;
         }
+        JdbcEndpoint db;
+        try {
+            // Opened (the tables prepared) before Spring starts, so that a database that cannot be reached is one line.
+            db = args.endpoint().kind().usesDatabase() ? JdbcEndpoint.open(args.endpoint()) : null;
+        } catch (SQLException | IllegalStateException e) {
+            System.err.println("mvc server: database: " + e.getMessage());
+            System.exit(1);
+            return;
+        }
         SpringApplication app = new SpringApplication(MvcServer.class);
         app.setDefaultProperties(properties(args, virtual));
+        if (db != null) {
+            app.addInitializers(context -> context.getBeanFactory().registerSingleton("jdbcEndpoint", db));
+        }
         ConfigurableApplicationContext context = app.run();
         int port = ((WebServerApplicationContext) context).getWebServer().getPort();
         MvcServer server = context.getBean(MvcServer.class);
         Endpoint endpoint = context.getBean(Endpoint.class);
-        ServerControl.serve(port, () -> Map.of("requests", server.requests.sum(), "cache_entries", endpoint.cache.entries()),
-                server.requests::reset);
+        ServerControl.serve(port, () -> Map.of("requests", server.requests.sum(), "cache_entries", endpoint.cache.entries(),
+                "db_calls", db == null ? 0 : db.calls()), () -> {
+                    server.requests.reset();
+                    if (db != null) {
+                        db.reset();
+                    }
+                });
     }
 
     static Map<String, Object> properties(ServerArgs args, boolean virtual) {
@@ -114,11 +136,15 @@ public class MvcServer {
         private final MvcServer server;
         private final ServerArgs args;
         private final UserCache cache;
+        /** The db endpoints' pool; null for the other kinds. */
+        private final JdbcEndpoint db;
 
-        Endpoint(MvcServer server, @Value("${loomlab.delay-ms}") long delayMs, @Value("${loomlab.endpoint}") String endpoint) {
+        Endpoint(MvcServer server, @Value("${loomlab.delay-ms}") long delayMs, @Value("${loomlab.endpoint}") String endpoint,
+                 ObjectProvider<JdbcEndpoint> db) {
             this.server = server;
             this.args = new ServerArgs(delayMs, 0, ServerArgs.LOOPBACK, EndpointSpec.parse(List.of(endpoint.split(" "))));
             this.cache = new UserCache(args.endpoint());
+            this.db = db.getIfAvailable();
         }
 
         @GetMapping(ServerArgs.PATH)
@@ -134,6 +160,14 @@ public class MvcServer {
                 }
                 case CPU -> CpuWork.spend(args.endpoint().workNanos());
                 case MEMORY -> cache.retainRandomUser();
+                case DB, DB_WRITE, DB_WRITE_BATCH -> {
+                    try {
+                        db.serve();
+                    } catch (SQLException e) {
+                        response.setStatus(HttpServletResponse.SC_INTERNAL_SERVER_ERROR);
+                        return "database call failed";
+                    }
+                }
             }
             response.setHeader(ServingThread.HEADER, ServingThread.current(false).header());
             response.setContentType("text/plain");

@@ -1,0 +1,159 @@
+package dev.loomlab.load.web;
+
+import dev.loomlab.core.process.ChildEnvironment;
+import dev.loomlab.core.server.EndpointSpec;
+import dev.loomlab.db.DbAddress;
+import dev.loomlab.db.EmbeddedDatabase;
+import dev.loomlab.load.LoadGenerator;
+import dev.loomlab.load.LoadReport;
+import dev.loomlab.load.LoadSpec;
+import dev.loomlab.load.Ramp;
+import dev.loomlab.load.RequestError;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The db endpoints of every server, against a PostgreSQL this test starts and hands to the servers as a
+ * run does: each answer is one call through the server's own pool, of the size asked; writes land in the
+ * table, a batch whole; a call that fails answers 5xx, which the load generator counts as an error.
+ */
+class DbEndpointsTest {
+    /** The test's own connections' name, so that the servers' connections can be told apart. */
+    private static final String TEST_APPLICATION = "loomlab-db-endpoints-test";
+    private static EmbeddedDatabase db;
+
+    @BeforeAll
+    static void startDatabase() throws Exception {
+        db = EmbeddedDatabase.start();
+        db.address().handToChildren();
+    }
+
+    @AfterAll
+    static void stopDatabase() throws Exception {
+        ChildEnvironment.remove(DbAddress.URL_VARIABLE);
+        ChildEnvironment.remove(DbAddress.USER_VARIABLE);
+        db.close();
+    }
+
+    private static Connection connect() throws SQLException {
+        DbAddress a = db.address();
+        Properties p = new Properties();
+        p.setProperty("user", a.user());
+        p.setProperty("password", a.password());
+        p.setProperty("ApplicationName", TEST_APPLICATION);
+        return DriverManager.getConnection(a.jdbcUrl(), p);
+    }
+
+    private static long count(String sql) throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement(); ResultSet r = s.executeQuery(sql)) {
+            r.next();
+            return r.getLong(1);
+        }
+    }
+
+    private static void execute(String sql) throws SQLException {
+        try (Connection c = connect(); Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+    }
+
+    /** The database's client connections other than this test's: the server's pool, once the last server's are gone. */
+    private static long serverConnectionsSettledAt(long expected) throws Exception {
+        String sql = "select count(*) from pg_stat_activity where datname = current_database() and backend_type = 'client backend'"
+                + " and application_name <> '" + TEST_APPLICATION + "'";
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        long seen = count(sql);
+        while (seen != expected && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            seen = count(sql);
+        }
+        return seen;
+    }
+
+    private static LoadReport load(ServerUnderTest server, int users) throws InterruptedException {
+        return new LoadGenerator(LoadSpec.closed(server.uri(null), users, Duration.ZERO, Duration.ofSeconds(1), Ramp.CONSTANT,
+                Duration.ofSeconds(30), "ok")).run();
+    }
+
+    /** db: every answer ok from the promised thread, one completed read per request, through a pool of exactly the size asked. */
+    @ParameterizedTest
+    @ValueSource(strings = {"mvc-platform", "mvc-virtual", "webflux", "helidon", "jdk"})
+    void theDbEndpointReadsThroughAPoolOfTheSizeAsked(String name) throws Exception {
+        int connections = 3;
+        ServerModel model = ServerModels.named(name);
+        EndpointSpec read = EndpointSpec.parse(List.of("endpoint=db", "db-connections=" + connections));
+        try (ServerUnderTest server = ServerUnderTest.start(model, 0, read, 0)) {
+            assertThat(server.verify()).isEqualTo(model.promise());
+            server.reset();
+            LoadReport r = load(server, 10);
+
+            assertThat(r.errorCount()).as(r.errorKinds().toString()).isZero();
+            assertThat(r.ok()).isPositive().isEqualTo(r.sent());
+            assertThat(r.servedBy()).containsEntry(model.promise().header(), r.ok());
+            Map<String, Double> stats = server.stats();
+            assertThat(stats.get("requests")).isEqualTo((double) r.sent());
+            assertThat(stats.get("db_calls")).isEqualTo((double) r.sent());
+            // Ten users share the server's pool: PostgreSQL serves exactly its connections for this server.
+            assertThat(serverConnectionsSettledAt(connections)).isEqualTo(connections);
+        }
+    }
+
+    /** db-write: each answer is one row more in the table; db-write-batch: batch rows more, committed whole. */
+    @ParameterizedTest
+    @ValueSource(strings = {"webflux", "helidon", "jdk"})
+    void theWriteEndpointsCommitOneRowOrOneBatchPerRequest(String name) throws Exception {
+        ServerModel model = ServerModels.named(name);
+        for (int batch : new int[]{1, 7}) {
+            EndpointSpec write = EndpointSpec.parse(batch == 1 ? List.of("endpoint=db-write")
+                    : List.of("endpoint=db-write-batch", "batch=" + batch));
+            try (ServerUnderTest server = ServerUnderTest.start(model, 0, write, 0)) {
+                server.verify();
+                long before = count("select count(*) from loomlab_writes");
+                LoadReport r = load(server, 4);
+
+                assertThat(r.errorCount()).as(r.errorKinds().toString()).isZero();
+                assertThat(r.ok()).isPositive().isEqualTo(r.sent());
+                assertThat(count("select count(*) from loomlab_writes") - before).as("rows written, batch " + batch)
+                        .isEqualTo(r.sent() * batch);
+            }
+        }
+    }
+
+    /** With the table gone, every call fails: each request answers 5xx, counted as a status error, and none as ok. */
+    @ParameterizedTest
+    @ValueSource(strings = {"webflux", "jdk"})
+    void aFailedCallAnswersAServerErrorThatTheLoadCounts(String name) throws Exception {
+        ServerModel model = ServerModels.named(name);
+        EndpointSpec write = EndpointSpec.parse(List.of("endpoint=db-write"));
+        try (ServerUnderTest server = ServerUnderTest.start(model, 0, write, 0)) {
+            server.verify();
+            execute("alter table loomlab_writes rename to loomlab_writes_away");
+            LoadReport r;
+            try {
+                r = load(server, 4);
+            } finally {
+                execute("alter table loomlab_writes_away rename to loomlab_writes");
+            }
+            assertThat(r.sent()).isPositive();
+            assertThat(r.ok()).isZero();
+            assertThat(r.errors().get(RequestError.STATUS)).isEqualTo(r.sent());
+            assertThat(r.errorCount()).isEqualTo(r.sent());
+            assertThat(server.isAlive()).isTrue();
+        }
+    }
+}
