@@ -63,16 +63,18 @@ class DbCliTest {
         }
     }
 
-    private static List<Long> postgresProcesses() {
+    /** The PostgreSQL servers listening on {@code port} (zonky starts each with {@code -p PORT}). */
+    private static List<Long> postgresOn(int port) {
         return ProcessHandle.allProcesses()
                 .filter(p -> p.info().arguments().map(a -> String.join(" ", a)).orElse("").contains("loomlab-postgres-"))
+                .filter(p -> p.info().arguments().map(a -> java.util.Arrays.asList(a)).orElse(List.of())
+                        .stream().anyMatch(arg -> arg.equals(String.valueOf(port))))
                 .map(ProcessHandle::pid)
                 .toList();
     }
 
     @Test
     void theEmbeddedDatabaseServesPoolsVirtualThreadsAndR2dbcAndIsGoneAfterTheRun() throws Exception {
-        List<Long> before = postgresProcesses();
         Path out = tmp.resolve("embedded");
         CliHarness.Outcome o = db(out, "platform:4,virtual,async", 1, 2, false, "tasks=200", "connections=4");
         assertThat(o.exit()).as(o.err()).isZero();
@@ -91,10 +93,10 @@ class DbCliTest {
             assertThat(r.get("metrics").get("pinned_events")).isNotNull();
             assertThat(r.get("params").get("op").asText()).isEqualTo("read");
         }
-        // Only the test's own database is left: the run's own server is gone.
-        List<Long> after = new ArrayList<>(postgresProcesses());
-        after.removeAll(before);
-        assertThat(after).as("postgres processes left by the run").isEmpty();
+        // The run's own server, on the port it printed, is gone.
+        java.util.regex.Matcher port = java.util.regex.Pattern.compile("ready at jdbc:postgresql://127\\.0\\.0\\.1:(\\d+)/").matcher(o.err());
+        assertThat(port.find()).as(o.err()).isTrue();
+        assertThat(postgresOn(Integer.parseInt(port.group(1)))).as("postgres processes left by the run").isEmpty();
     }
 
     @Test
