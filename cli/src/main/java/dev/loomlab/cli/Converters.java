@@ -68,6 +68,23 @@ final class Converters {
         }
     }
 
+    /** A TCP port to listen on, 1..65535. */
+    static final class PortConverter implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String text) {
+            int port;
+            try {
+                port = Integer.parseInt(text.strip());
+            } catch (NumberFormatException e) {
+                throw new BadInputException("'" + text + "' is not a port number (1..65535)");
+            }
+            if (port < 1 || port > 65_535) {
+                throw new BadInputException("port " + port + " is not in 1..65535");
+            }
+            return port;
+        }
+    }
+
     /**
      * An IP address of this machine to listen on: 127.0.0.0/8, ::1, a wildcard (0.0.0.0, ::) or the address
      * of one of its interfaces; host names are refused rather than looked up.

@@ -16,6 +16,7 @@ import picocli.CommandLine.Parameters;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /** {@code loomlab run <scenario|suite>… [options]}: runs scenarios or suites into a results folder. */
@@ -28,6 +29,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     RunOptions options = new RunOptions();
 
+    @Mixin
+    MetricsOptions metrics = new MetricsOptions();
+
     @ParentCommand
     Main parent;
 
@@ -39,7 +43,7 @@ final class RunCommand implements Callable<Integer> {
         if (parent != null && !parent.options.isEmpty()) {
             throw new BadInputException("options of 'run' go after it: loomlab run SCENARIO [options]");
         }
-        return execute(targets, options, Main.typed(spec));
+        return execute(targets, options, metrics, Main.typed(spec));
     }
 
     /**
@@ -48,6 +52,11 @@ final class RunCommand implements Callable<Integer> {
      * @param command the command as typed, first word {@code loomlab}
      */
     static int execute(List<String> targets, RunOptions options, List<String> command) throws Exception {
+        return execute(targets, options, new MetricsOptions(), command);
+    }
+
+    /** As {@link #execute(List, RunOptions, List)}, served to Prometheus while it runs when {@code metrics} asks. */
+    static int execute(List<String> targets, RunOptions options, MetricsOptions metrics, List<String> command) throws Exception {
         ScenarioCatalog scenarios = ScenarioCatalog.load();
         ModelCatalog models = ModelCatalog.load();
         List<PlannedResult> plan = new Planner(scenarios, models).plan(targets, options);
@@ -63,9 +72,14 @@ final class RunCommand implements Callable<Integer> {
             return 0;
         }
         List<Result> results;
+        Optional<MetricsEndpoint> endpoint = metrics.start();
         try (RunDatabase db = RunDatabase.forPlan(plan, options.dbUrl, System.err)) {
-            results = new RunSession(scenarios, models, TrialRunner.withCurrentClassPath(), options.sampleThreads)
+            endpoint.ifPresent(e -> MetricsEndpoint.announce(e, System.err));
+            results = new RunSession(scenarios, models, TrialRunner.withCurrentClassPath().live(endpoint.isPresent()),
+                    options.sampleThreads, endpoint.map(MetricsEndpoint::registry).orElse(null))
                     .run(plan, timeout, options.out, options.resume, command, System.out);
+        } finally {
+            endpoint.ifPresent(MetricsEndpoint::close);
         }
         boolean allOk = results.stream().allMatch(r -> r.ok() || r.status() == Status.NOT_APPLICABLE);
         return allOk ? 0 : 1;

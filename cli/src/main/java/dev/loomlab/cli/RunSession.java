@@ -16,6 +16,7 @@ import dev.loomlab.core.trial.TrialRunner;
 import dev.loomlab.core.outcome.TrialSpec;
 import dev.loomlab.report.ConsoleReport;
 import dev.loomlab.report.ResultsFolder;
+import io.micrometer.core.instrument.MeterRegistry;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -41,6 +42,7 @@ final class RunSession {
     private final ModelCatalog models;
     private final TrialRunner runner;
     private final boolean sampleThreads;
+    private final MeterRegistry metrics;
     private final Object renderLock = new Object();
     private boolean rendered;
     private volatile boolean shuttingDown;
@@ -48,10 +50,16 @@ final class RunSession {
 
     /** @param sampleThreads true to sample thread counts during each iteration (a sampler thread beside the model) */
     RunSession(ScenarioCatalog scenarios, ModelCatalog models, TrialRunner runner, boolean sampleThreads) {
+        this(scenarios, models, runner, sampleThreads, null);
+    }
+
+    /** @param metrics where the run's meters go ({@link RunMetrics}), or null when nobody watches it live */
+    RunSession(ScenarioCatalog scenarios, ModelCatalog models, TrialRunner runner, boolean sampleThreads, MeterRegistry metrics) {
         this.scenarios = scenarios;
         this.models = models;
         this.runner = runner;
         this.sampleThreads = sampleThreads;
+        this.metrics = metrics;
     }
 
     /**
@@ -98,7 +106,8 @@ final class RunSession {
         IOException writeFailure = null;
         interruption = Interruption.install(System.err);
         try {
-            try (Progress progress = Progress.forConsole(toRun)) {
+            Progress console = Progress.forConsole(toRun);
+            try (Progress progress = metrics == null ? console : new RunMetrics(metrics, console, toRun)) {
                 int done = 0;
                 for (PlannedResult p : toRun) {
                     if (stopping()) {

@@ -182,7 +182,7 @@ public final class TrialExecutor {
         JvmInfo jvm = JvmInfo.current();
         TaskClock clock = new TaskClock(workload.tasks());
         for (int i = 1; i <= spec.warmup(); i++) {
-            String error = iterate(workload, job, clock, probes, new LinkedHashMap<>());
+            String error = iterate(workload, job, clock, probes, new LinkedHashMap<>(), progress);
             if (error != null) {
                 return TrialOutcome.invalid("warm-up " + i + ": " + error, jvm, job.form(), null, List.of());
             }
@@ -198,12 +198,13 @@ public final class TrialExecutor {
         List<IterationResult> measured = new ArrayList<>();
         for (int i = 1; i <= spec.iterations(); i++) {
             Map<String, Double> metrics = new LinkedHashMap<>();
-            String error = iterate(workload, job, clock, probes, metrics);
+            String error = iterate(workload, job, clock, probes, metrics, progress);
             if (error != null) {
                 return TrialOutcome.invalid("iteration " + i + ": " + error, jvm, job.form(), orNull(serialMs), measured);
             }
-            measured.add(new IterationResult(nullForNaN(metrics),
-                    HistogramCodec.encode(workload.latencies(clock).orElseGet(() -> latencies(clock))), probes.pinnedStacks(),
+            Histogram latencies = workload.latencies(clock).orElseGet(() -> latencies(clock));
+            progress.iterationLatencies(latencies);
+            measured.add(new IterationResult(nullForNaN(metrics), HistogramCodec.encode(latencies), probes.pinnedStacks(),
                     workload.firstFailure().orElse(null)));
             progress.progress("measure", i, spec.iterations());
         }
@@ -238,9 +239,10 @@ public final class TrialExecutor {
 
     /** One iteration; returns the validation error, or null when the workload's output is right. */
     private static String iterate(TaskWorkload workload, Offer.Bound job, TaskClock clock, ProbeSet probes,
-                                  Map<String, Double> metrics) throws InterruptedException {
+                                  Map<String, Double> metrics, ProgressListener progress) throws InterruptedException {
         workload.prepare();
         clock.reset();
+        progress.iterationStarts(clock::completedCount, clock::failures);
         // No System.gc() here: G1 shrinks the heap after a full collection, and the smaller young
         // generation then collects inside the next iterations (measured: 4-9 ms of a 110 ms iteration).
         JitQuiet.awaitIdleCompiler();

@@ -1,5 +1,6 @@
 package dev.loomlab.core.trial;
 
+import dev.loomlab.core.outcome.LiveSample;
 import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.process.ChildProcess;
 
@@ -13,7 +14,7 @@ import java.util.List;
 
 /**
  * Where a trial JVM's output lines go: every line to the trial log, and its {@link TrialMain#PROGRESS}
- * lines to the progress listener instead of the tail. A log that cannot be written does not stop the
+ * lines to the progress listener instead of the tail; its {@link TrialMain#LIVE} lines only to the listener. A log that cannot be written does not stop the
  * output from being read (the fork would block on a full pipe); the problem is told in the tail instead.
  */
 final class TrialLog implements ChildProcess.Lines, AutoCloseable {
@@ -39,6 +40,11 @@ final class TrialLog implements ChildProcess.Lines, AutoCloseable {
 
     @Override
     public boolean take(String line) {
+        // Live samples, once a second, are for the watcher only: neither in the log nor in its tail.
+        if (line.startsWith(TrialMain.LIVE)) {
+            LiveSample.parse(line.substring(TrialMain.LIVE.length())).ifPresent(progress::live);
+            return false;
+        }
         write(line);
         if (line.startsWith(TrialMain.PROGRESS)) {
             relay(line.substring(TrialMain.PROGRESS.length()));

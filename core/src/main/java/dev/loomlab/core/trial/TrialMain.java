@@ -4,6 +4,7 @@ import dev.loomlab.core.process.ParentGone;
 
 import dev.loomlab.core.outcome.IterationResult;
 import dev.loomlab.core.outcome.JvmInfo;
+import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.outcome.PinnedStack;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;
@@ -31,6 +32,8 @@ import java.util.Optional;
 public final class TrialMain {
     /** Prefix of the progress lines on stdout. */
     public static final String PROGRESS = "#loomlab-progress ";
+    /** Prefix of the live sample lines on stdout ({@link LiveSample#line()}), when the run is watched live. */
+    public static final String LIVE = "#loomlab-live ";
     /** Exit code when the parent went away before the trial finished. */
     static final int PARENT_GONE = 3;
     /** How often the trial looks for its parent, in ms. */
@@ -80,6 +83,9 @@ public final class TrialMain {
         watchParent();
         Path out = Path.of(args[1]);
         TrialSpec spec = TrialSpecFile.read(Path.of(args[0]));
+        ProgressListener printed = (phase, done, total) -> System.out.println(PROGRESS + phase + " " + done + "/" + total);
+        LiveSampler live = TrialSpecFile.live(Path.of(args[0]))
+                ? new LiveSampler(printed, sample -> System.out.println(LIVE + sample.line())) : null;
         System.out.println("loomlab trial: " + spec.scenario() + " " + spec.model() + " " + spec.params()
                 + " on Java " + System.getProperty("java.runtime.version"));
         // Warming the bookkeeping and starting Jackson (which writes the outcome: about a quarter of a
@@ -93,13 +99,16 @@ public final class TrialMain {
         int exit = 0;
         try {
             outcome = new TrialExecutor(ScenarioCatalog.load(), ModelCatalog.load(), json::join)
-                    .execute(spec, (phase, done, total) -> System.out.println(PROGRESS + phase + " " + done + "/" + total));
+                    .execute(spec, live != null ? live : printed);
         } catch (Throwable t) {
             StringWriter trace = new StringWriter();
             t.printStackTrace(new PrintWriter(trace));
             System.out.println(trace);
             outcome = TrialOutcome.failed("trial threw " + t, JvmInfo.current());
             exit = 1;
+        }
+        if (live != null) {
+            live.close();
         }
         Path tmp = out.resolveSibling(out.getFileName() + ".tmp");
         Json.mapper().writeValue(tmp.toFile(), outcome);

@@ -30,10 +30,24 @@ public final class TrialRunner {
     private static final Duration OUTPUT_WAIT = Duration.ofSeconds(10);
 
     private final String classPath;
+    private final boolean live;
 
     /** @param classPath the class path of the trial JVM (loomlab's jars) */
     public TrialRunner(String classPath) {
+        this(classPath, false);
+    }
+
+    private TrialRunner(String classPath, boolean live) {
         this.classPath = classPath;
+        this.live = live;
+    }
+
+    /**
+     * This runner, whose trials stream {@link dev.loomlab.core.outcome.LiveSample}s to the progress listener
+     * when {@code live} (a sampler thread then runs in each trial JVM, waking once a second).
+     */
+    public TrialRunner live(boolean live) {
+        return new TrialRunner(classPath, live);
     }
 
     /** A runner whose trials use this JVM's class path. */
@@ -54,7 +68,7 @@ public final class TrialRunner {
         try {
             Path specFile = work.resolve("spec.properties");
             Path outcomeFile = work.resolve("outcome.json");
-            TrialSpecFile.write(spec, specFile);
+            TrialSpecFile.write(spec, live, specFile);
             List<String> command = new ArrayList<>();
             command.add(jdk.java().toString());
             command.addAll(DEFAULT_JVM_ARGS);

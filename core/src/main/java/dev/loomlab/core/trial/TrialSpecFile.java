@@ -22,7 +22,13 @@ final class TrialSpecFile {
     }
 
     static void write(TrialSpec spec, Path file) throws IOException {
+        write(spec, false, file);
+    }
+
+    /** @param live true when the trial streams {@link dev.loomlab.core.outcome.LiveSample}s ({@code live=true}) */
+    static void write(TrialSpec spec, boolean live, Path file) throws IOException {
         Properties p = new Properties();
+        p.setProperty("live", Boolean.toString(live));
         p.setProperty("scenario", spec.scenario());
         p.setProperty("model", spec.model());
         p.setProperty("warmup", Integer.toString(spec.warmup()));
@@ -54,6 +60,15 @@ final class TrialSpecFile {
                 Integer.parseInt(required(p, "warmup")), Integer.parseInt(required(p, "iterations")),
                 Integer.parseInt(required(p, "fork")), Integer.parseInt(required(p, "forks")),
                 Boolean.parseBoolean(required(p, "sampleThreads")));
+    }
+
+    /** True when the trial of this spec file streams live samples; an older file without the key says no. */
+    static boolean live(Path file) throws IOException {
+        Properties p = new Properties();
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            p.load(in);
+        }
+        return Boolean.parseBoolean(p.getProperty("live"));
     }
 
     private static String required(Properties p, String key) throws IOException {

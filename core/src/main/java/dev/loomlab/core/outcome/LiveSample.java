@@ -1,0 +1,78 @@
+package dev.loomlab.core.outcome;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * What a trial JVM streams to the loomlab process about itself while a run is watched live
+ * ({@code --metrics-port}): one protocol line each, after {@code #loomlab-live }. Durations are in
+ * seconds, memory in bytes.
+ */
+public sealed interface LiveSample {
+
+    /** The text after the prefix: a kind word, then numbers separated by spaces. */
+    String line();
+
+    /**
+     * Tasks finished so far in one iteration of the trial.
+     *
+     * @param iteration the trial's iteration, counted from 1 over warm-up and measured iterations
+     * @param completed tasks of that iteration finished so far (failed ones included)
+     * @param failed    tasks of that iteration that failed so far
+     */
+    record Tasks(int iteration, long completed, long failed) implements LiveSample {
+        @Override
+        public String line() {
+            return "tasks " + iteration + " " + completed + " " + failed;
+        }
+    }
+
+    /**
+     * The trial JVM now.
+     *
+     * @param threads        live platform threads
+     * @param carriers       carrier threads of the virtual-thread scheduler
+     * @param heapUsedBytes  heap in use
+     * @param cpuSeconds     the process's CPU time since it started, NaN where the JVM does not tell
+     * @param gcPauseSeconds time in stop-the-world collections since it started
+     * @param gcPauses       stop-the-world collections since it started
+     */
+    record Jvm(int threads, int carriers, long heapUsedBytes, double cpuSeconds, double gcPauseSeconds, long gcPauses)
+            implements LiveSample {
+        @Override
+        public String line() {
+            return "jvm " + threads + " " + carriers + " " + heapUsedBytes + " " + number(cpuSeconds) + " "
+                    + number(gcPauseSeconds) + " " + gcPauses;
+        }
+    }
+
+    /** Task latency percentiles of the last measured iteration, seconds. */
+    record Latency(long count, double p50, double p90, double p99, double p999, double max) implements LiveSample {
+        @Override
+        public String line() {
+            return "latency " + count + " " + number(p50) + " " + number(p90) + " " + number(p99) + " " + number(p999)
+                    + " " + number(max);
+        }
+    }
+
+    /** The sample a protocol line's text tells, or empty when it is not one. */
+    static Optional<LiveSample> parse(String text) {
+        String[] w = text.trim().split(" ");
+        try {
+            return Optional.ofNullable(switch (w[0]) {
+                case "tasks" -> w.length == 4 ? new Tasks(Integer.parseInt(w[1]), Long.parseLong(w[2]), Long.parseLong(w[3])) : null;
+                case "jvm" -> w.length == 7 ? new Jvm(Integer.parseInt(w[1]), Integer.parseInt(w[2]), Long.parseLong(w[3]),
+                        Double.parseDouble(w[4]), Double.parseDouble(w[5]), Long.parseLong(w[6])) : null;
+                case "latency" -> w.length == 7 ? new Latency(Long.parseLong(w[1]), Double.parseDouble(w[2]),
+                        Double.parseDouble(w[3]), Double.parseDouble(w[4]), Double.parseDouble(w[5]), Double.parseDouble(w[6])) : null;
+                default -> null;
+            });
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static String number(double v) {
+        return Double.isNaN(v) ? "NaN" : String.format(Locale.ROOT, "%.9g", v);
+    }
+}
