@@ -95,9 +95,16 @@ public final class TrialRunner {
         }
     }
 
-    /** The outcome with the pauses its GC log holds; as it is when the JVM wrote no log (it could not create the file). */
-    private static TrialOutcome withGc(TrialOutcome outcome, Path gcLog) throws IOException {
-        return Files.isRegularFile(gcLog) ? GcLog.read(gcLog).applyTo(outcome) : outcome;
+    /**
+     * The outcome with the pauses its GC log holds; as it is, without GC figures, when there is no log to
+     * read (the JVM could not create it, or it cannot be read): the measurement itself stands.
+     */
+    private static TrialOutcome withGc(TrialOutcome outcome, Path gcLog) {
+        try {
+            return Files.isRegularFile(gcLog) ? GcLog.read(gcLog).applyTo(outcome) : outcome;
+        } catch (IOException e) {
+            return outcome;
+        }
     }
 
     /** Why a fork that wrote no outcome ended, from its exit status and last lines. */

@@ -31,6 +31,7 @@ final class GcRule implements AdviceRule {
     static final double YOUNG_PER_S = 5;
     /** Allocation rate, MB/s, from which it counts as "high". */
     static final double ALLOCATION_MB_PER_S = 100;
+    private static final String YOUNG_PER_S_TEXT = String.format(Locale.ROOT, "%.0f", YOUNG_PER_S);
 
     @Override
     public List<Advice> apply(Experiment e, List<Result> all) {
@@ -65,8 +66,6 @@ final class GcRule implements AdviceRule {
         }
         return out;
     }
-
-    private static final String YOUNG_PER_S_TEXT = String.format(Locale.ROOT, "%.0f", YOUNG_PER_S);
 
     /** e.g. {@code virtual: 48 young pauses in 2.40 s of measured iterations (20/s, 310 ms in all, 13% of the time), allocating 820 MB/s (median), 1,200 B per task; G1}. */
     private static String youngEvidence(Result r) {
