@@ -65,8 +65,8 @@ public final class ResultRow {
     }
 
     /**
-     * e.g. "errors 0, server carriers 2" (medians), an article figure of another metric, and for a server under
-     * test the load side's own CPU, RSS and threads.
+     * e.g. "errors 0, server carriers 2" (medians), an article figure of another metric, for a server under
+     * test the load side's own CPU, RSS and threads, and the GC line ({@link GcNote}).
      */
     private static String notes(Result r, boolean underTest) {
         java.util.StringJoiner out = new java.util.StringJoiner(", ");
@@ -87,6 +87,10 @@ public final class ResultRow {
                 out.add(label + " " + String.format(java.util.Locale.ROOT, "%,.0f", s.median()));
             }
         });
+        String gc = GcNote.of(r);
+        if (gc != null) {
+            out.add(gc);
+        }
         return out.toString();
     }
 

@@ -2,6 +2,7 @@ package dev.loomlab.core.memory;
 
 import dev.loomlab.core.model.ThreadKind;
 import dev.loomlab.core.outcome.IterationResult;
+import dev.loomlab.core.outcome.MeasuredSpan;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.outcome.TrialOutcome;
@@ -56,11 +57,13 @@ public final class MemoryWorkload implements TrialWorkload<ThreadKind> {
                 progress.progress("warmup", i, spec.warmup());
             }
             for (int i = 1; i <= spec.iterations(); i++) {
+                long start = System.nanoTime();
                 Map<String, Double> metrics = iterate(kind, threads, depth);
+                MeasuredSpan span = new MeasuredSpan(start, System.nanoTime());
                 if (kind == ThreadKind.PLATFORM) {
                     metrics.put("platform_ceiling", (double) ceiling.threads());
                 }
-                measured.add(new IterationResult(metrics, null));
+                measured.add(new IterationResult(metrics, null).withSpan(span));
                 progress.progress("measure", i, spec.iterations());
             }
         } catch (ParkedThreads.ThreadRefusedException e) {

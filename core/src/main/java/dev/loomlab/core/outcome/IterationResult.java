@@ -10,11 +10,21 @@ import java.util.Map;
  * One measured iteration: its metrics (name → value in the unit its name ends with; null when a probe
  * is unavailable here), its task latencies as a compressed HdrHistogram in base64 (ns), the stacks
  * at which virtual threads were pinned (most events first; null when the scenario does not record pinning),
- * and the first exception a call threw when the workload counts such calls and goes on (else null).
+ * the first exception a call threw when the workload counts such calls and goes on (else null), its timed
+ * span in the trial JVM's clock (null when the workload does not time it: JMH's own forks), and the
+ * garbage collector's pauses inside that span, which the parent reads from the trial's GC log after the
+ * trial ended (null when there is no GC log: a trial run in-process, or no span).
  */
 public record IterationResult(Map<String, Double> metrics, String latencyHistogram, List<PinnedStack> pinnedStacks,
                               @JsonProperty("first_failure") @JsonInclude(JsonInclude.Include.NON_NULL)
-                              CallFailure firstFailure) {
+                              CallFailure firstFailure,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) MeasuredSpan span,
+                              @JsonProperty("gc_pauses") @JsonInclude(JsonInclude.Include.NON_NULL)
+                              List<GcPause> gcPauses) {
+
+    public IterationResult {
+        gcPauses = gcPauses == null ? null : List.copyOf(gcPauses);
+    }
 
     /** An iteration without pinning records. */
     public IterationResult(Map<String, Double> metrics, String latencyHistogram) {
@@ -24,5 +34,26 @@ public record IterationResult(Map<String, Double> metrics, String latencyHistogr
     /** An iteration in which no call failed and went uncounted. */
     public IterationResult(Map<String, Double> metrics, String latencyHistogram, List<PinnedStack> pinnedStacks) {
         this(metrics, latencyHistogram, pinnedStacks, null);
+    }
+
+    /** An iteration whose span is not known. */
+    public IterationResult(Map<String, Double> metrics, String latencyHistogram, List<PinnedStack> pinnedStacks,
+                           CallFailure firstFailure) {
+        this(metrics, latencyHistogram, pinnedStacks, firstFailure, null, null);
+    }
+
+    /** This iteration with its timed span. */
+    public IterationResult withSpan(MeasuredSpan value) {
+        return new IterationResult(metrics, latencyHistogram, pinnedStacks, firstFailure, value, gcPauses);
+    }
+
+    /** This iteration with the GC pauses inside its span. */
+    public IterationResult withGcPauses(List<GcPause> value) {
+        return new IterationResult(metrics, latencyHistogram, pinnedStacks, firstFailure, span, value);
+    }
+
+    /** This iteration with other metrics. */
+    public IterationResult withMetrics(Map<String, Double> value) {
+        return new IterationResult(value, latencyHistogram, pinnedStacks, firstFailure, span, gcPauses);
     }
 }

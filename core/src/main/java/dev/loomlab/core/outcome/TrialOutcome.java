@@ -1,6 +1,7 @@
 package dev.loomlab.core.outcome;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 
 import java.util.List;
 
@@ -12,12 +13,25 @@ import java.util.List;
  * @param boundMs      the scenario's bound for this trial in ms; null when none
  * @param serialTaskMs one task's CPU part alone on one thread in ms; null when not measured
  * @param jmh          what JMH reported, when a JMH benchmark measured the trial; else null
+ * @param gcCollector  the garbage collector the trial JVM's GC log names (e.g. {@code G1}); null without a GC log
  */
 public record TrialOutcome(Status status, String error, JvmInfo jvm, @JsonInclude(JsonInclude.Include.NON_NULL) String form,
-                           Double boundMs, Double serialTaskMs, List<IterationResult> iterations, JmhRun jmh) {
+                           Double boundMs, Double serialTaskMs, List<IterationResult> iterations, JmhRun jmh,
+                           @JsonProperty("gc_collector") @JsonInclude(JsonInclude.Include.NON_NULL) String gcCollector) {
 
     public TrialOutcome {
         iterations = iterations == null ? List.of() : List.copyOf(iterations);
+    }
+
+    /** An outcome read without a GC log. */
+    public TrialOutcome(Status status, String error, JvmInfo jvm, String form, Double boundMs, Double serialTaskMs,
+                        List<IterationResult> iterations, JmhRun jmh) {
+        this(status, error, jvm, form, boundMs, serialTaskMs, iterations, jmh, null);
+    }
+
+    /** This outcome with what its GC log told: the collector and each iteration with its pauses. */
+    public TrialOutcome withGc(String collector, List<IterationResult> measured) {
+        return new TrialOutcome(status, error, jvm, form, boundMs, serialTaskMs, measured, jmh, collector);
     }
 
     public static TrialOutcome failed(String error, JvmInfo jvm) {

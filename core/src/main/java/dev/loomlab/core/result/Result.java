@@ -9,6 +9,7 @@ import dev.loomlab.core.outcome.JmhRun;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.outcome.PinnedStack;
+import dev.loomlab.core.stats.GcPauseSummary;
 import dev.loomlab.core.stats.Metric;
 
 import java.util.List;
@@ -40,6 +41,10 @@ import java.util.Map;
  * @param pinnedStacks the stacks at which virtual threads were pinned, over every measured iteration and
  *                     fork, most events first (at most {@link PinnedStack#TOP}); null when the scenario
  *                     does not record pinning
+ * @param gcCollector  the garbage collector of the trial JVMs, as their GC logs name it (e.g. {@code G1}); null
+ *                     without GC logs (in-process, JMH's forks) or unless ok
+ * @param gcPauseMs    the collector's stop-the-world pauses inside the measured iterations of every fork, read
+ *                     from the GC logs; null when some iteration has no GC log to read them from, or unless ok
  * @param histograms   metric name → every measured iteration's values merged into one HdrHistogram, as
  *                     {@link dev.loomlab.core.stats.HistogramCodec} writes it, values in ns (today
  *                     {@code task_latency_ms}); empty when none was recorded
@@ -47,7 +52,7 @@ import java.util.Map;
  */
 @JsonPropertyOrder({"contract", "scenario", "model", "model_info", "form", "params", "jvm", "forks", "warmup", "iterations",
         "status", "error", "first_failure", "score", "metrics", "bound_ms", "efficiency", "serial_task_ms", "published", "logs",
-        "pinned_stacks", "histograms", "jmh"})
+        "pinned_stacks", "gc_collector", "gc_pause_ms", "histograms", "jmh"})
 public record Result(int contract, String scenario, String model, @JsonProperty("model_info") Model modelInfo,
                      @JsonInclude(JsonInclude.Include.NON_NULL) String form, Map<String, Object> params, JvmInfo jvm,
                      int forks, int warmup, int iterations, Status status, String error,
@@ -55,9 +60,14 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
                      String score,
                      Map<String, Object> metrics, @JsonProperty("bound_ms") Double boundMs, Double efficiency,
                      @JsonProperty("serial_task_ms") Double serialTaskMs, PublishedFigure published, List<String> logs,
-                     @JsonProperty("pinned_stacks") List<PinnedStack> pinnedStacks, Map<String, String> histograms,
+                     @JsonProperty("pinned_stacks") List<PinnedStack> pinnedStacks,
+                     @JsonProperty("gc_collector") String gcCollector, @JsonProperty("gc_pause_ms") GcPauseSummary gcPauseMs,
+                     Map<String, String> histograms,
                      @JsonInclude(JsonInclude.Include.NON_NULL) JmhRun jmh) {
-    /** The contract this version writes: 2 added contract, model_info, form, score and published.article. */
+    /**
+     * The contract this version writes: 2 added contract, model_info, form, score and published.article
+     * (later additions such as gc_pause_ms are additive and keep it).
+     */
     public static final int CONTRACT = 2;
     /** The score of a result whose scenario names none. */
     public static final String DEFAULT_SCORE = Metric.WALL_MS;
@@ -84,7 +94,7 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
         return new Builder(scenario, model).modelInfo(modelInfo).form(form).params(params).jvm(jvm)
                 .rounds(forks, warmup, iterations).status(status, error).firstFailure(firstFailure).score(score).metrics(metrics)
                 .bound(boundMs, efficiency, serialTaskMs).published(published).logs(logs).pinnedStacks(pinnedStacks)
-                .histograms(histograms).jmh(jmh);
+                .gc(gcCollector, gcPauseMs).histograms(histograms).jmh(jmh);
     }
 
     /** Builds a {@link Result}; the status is {@code ok} and everything else empty until set. */
@@ -109,6 +119,8 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
         private PublishedFigure published;
         private List<String> logs = List.of();
         private List<PinnedStack> pinnedStacks;
+        private String gcCollector;
+        private GcPauseSummary gcPauseMs;
         private Map<String, String> histograms = Map.of();
         private JmhRun jmh;
 
@@ -187,6 +199,12 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
             return this;
         }
 
+        public Builder gc(String collector, GcPauseSummary pauses) {
+            this.gcCollector = collector;
+            this.gcPauseMs = pauses;
+            return this;
+        }
+
         public Builder histograms(Map<String, String> value) {
             this.histograms = value;
             return this;
@@ -199,7 +217,7 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
 
         public Result build() {
             return new Result(CONTRACT, scenario, model, modelInfo, form, params, jvm, forks, warmup, iterations, status,
-                    error, firstFailure, score, metrics, boundMs, efficiency, serialTaskMs, published, logs, pinnedStacks, histograms, jmh);
+                    error, firstFailure, score, metrics, boundMs, efficiency, serialTaskMs, published, logs, pinnedStacks, gcCollector, gcPauseMs, histograms, jmh);
         }
     }
 

@@ -10,6 +10,7 @@ import dev.loomlab.core.outcome.PinnedStack;
 import dev.loomlab.core.scenario.Article;
 import dev.loomlab.core.scenario.Articles;
 import dev.loomlab.core.scenario.ScenarioDescription;
+import dev.loomlab.core.stats.GcPauseSummary;
 import dev.loomlab.core.stats.HistogramCodec;
 import dev.loomlab.core.stats.LatencySummary;
 import dev.loomlab.core.stats.Median;
@@ -68,6 +69,8 @@ public final class ResultAssembler {
                 efficiency = bound / wall.mean();
             }
             result.metrics(metrics).pinnedStacks(pinnedStacks(outcomes)).jmh(outcomes.get(0).jmh())
+                    .gc(outcomes.stream().map(TrialOutcome::gcCollector).filter(Objects::nonNull).findFirst().orElse(null),
+                            gcPauses(all))
                     .firstFailure(all.stream().map(IterationResult::firstFailure).filter(Objects::nonNull).findFirst().orElse(null));
         }
         Articles articles = Articles.load();
@@ -89,6 +92,14 @@ public final class ResultAssembler {
             return null;
         }
         return PinnedStack.top(recorded.stream().flatMap(List::stream).toList(), PinnedStack.TOP);
+    }
+
+    /** Every measured iteration's GC pauses pooled; null when some iteration had no GC log to read them from. */
+    private static GcPauseSummary gcPauses(List<IterationResult> iterations) {
+        if (iterations.isEmpty() || iterations.stream().anyMatch(it -> it.gcPauses() == null)) {
+            return null;
+        }
+        return GcPauseSummary.of(iterations.stream().flatMap(it -> it.gcPauses().stream()).toList());
     }
 
     /** Summary per metric in first-seen order, then task latency from the merged histogram (ns). */

@@ -36,6 +36,8 @@ public final class Metric {
     public static final String ALLOCATED_MB = "allocated_mb";
     /** Heap allocated per task, bytes. */
     public static final String ALLOCATED_BYTES_PER_TASK = "allocated_bytes_per_task";
+    /** Heap allocated per second of the iteration's wall time, MB/s. */
+    public static final String ALLOCATION_RATE_MB_PER_S = "allocation_rate_mb_per_s";
     /** JFR jdk.VirtualThreadPinned events of the iteration. */
     public static final String PINNED_EVENTS = "pinned_events";
     /** Total duration of those events, ms. */
@@ -55,7 +57,7 @@ public final class Metric {
      */
     public static final List<String> STANDARD = List.of(WALL_MS, THROUGHPUT_PER_S, TASK_LATENCY_MS, CPU_UTIL_PCT, PEAK_RSS_MB,
             PEAK_HEAP_MB, THREADS_PEAK, THREADS_DAEMON_PEAK, THREADS_NONDAEMON_PEAK, CARRIERS, GC_COUNT, GC_TIME_MS,
-            ALLOCATED_MB, ALLOCATED_BYTES_PER_TASK, SCHEDULING_OVERHEAD_PCT);
+            ALLOCATED_MB, ALLOCATED_BYTES_PER_TASK, ALLOCATION_RATE_MB_PER_S, SCHEDULING_OVERHEAD_PCT);
 
     private Metric() {
     }

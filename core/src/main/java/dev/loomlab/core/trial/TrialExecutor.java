@@ -11,6 +11,7 @@ import dev.loomlab.core.model.Runners;
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.outcome.IterationResult;
 import dev.loomlab.core.outcome.JvmInfo;
+import dev.loomlab.core.outcome.MeasuredSpan;
 import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;
@@ -122,10 +123,10 @@ public final class TrialExecutor {
             TrialOutcome o = own.runTrial(spec, runner.get(), progress);
             // As for every trial: a figure this system cannot give (NaN) is null, "unavailable".
             List<IterationResult> iterations = o.iterations().stream()
-                    .map(it -> new IterationResult(nullForNaN(it.metrics()), it.latencyHistogram(), it.pinnedStacks(), it.firstFailure()))
+                    .map(it -> it.withMetrics(nullForNaN(it.metrics())))
                     .toList();
             return new TrialOutcome(o.status(), o.error(), o.jvm(), own.form().name(), o.boundMs(), o.serialTaskMs(),
-                    iterations, o.jmh());
+                    iterations, o.jmh(), o.gcCollector());
         } catch (NotApplicableException e) {
             return TrialOutcome.notApplicable(e.getMessage(), jvm);
         }
@@ -182,7 +183,7 @@ public final class TrialExecutor {
         JvmInfo jvm = JvmInfo.current();
         TaskClock clock = new TaskClock(workload.tasks());
         for (int i = 1; i <= spec.warmup(); i++) {
-            String error = iterate(workload, job, clock, probes, new LinkedHashMap<>(), progress);
+            String error = iterate(workload, job, clock, probes, new LinkedHashMap<>(), progress).error();
             if (error != null) {
                 return TrialOutcome.invalid("warm-up " + i + ": " + error, jvm, job.form(), null, List.of());
             }
@@ -198,14 +199,14 @@ public final class TrialExecutor {
         List<IterationResult> measured = new ArrayList<>();
         for (int i = 1; i <= spec.iterations(); i++) {
             Map<String, Double> metrics = new LinkedHashMap<>();
-            String error = iterate(workload, job, clock, probes, metrics, progress);
-            if (error != null) {
-                return TrialOutcome.invalid("iteration " + i + ": " + error, jvm, job.form(), orNull(serialMs), measured);
+            Iteration run = iterate(workload, job, clock, probes, metrics, progress);
+            if (run.error() != null) {
+                return TrialOutcome.invalid("iteration " + i + ": " + run.error(), jvm, job.form(), orNull(serialMs), measured);
             }
             Histogram latencies = workload.latencies(clock).orElseGet(() -> latencies(clock));
             progress.iterationLatencies(latencies);
             measured.add(new IterationResult(nullForNaN(metrics), HistogramCodec.encode(latencies), probes.pinnedStacks(),
-                    workload.firstFailure().orElse(null)));
+                    workload.firstFailure().orElse(null)).withSpan(run.span()));
             progress.progress("measure", i, spec.iterations());
         }
         if (cpuPart.isPresent()) {
@@ -232,14 +233,18 @@ public final class TrialExecutor {
             Map<String, Double> metrics = new LinkedHashMap<>(it.metrics());
             double wall = metrics.get(Metric.WALL_MS);
             metrics.put(Metric.SCHEDULING_OVERHEAD_PCT, 100.0 * (wall - boundMs) / wall);
-            out.add(new IterationResult(metrics, it.latencyHistogram(), it.pinnedStacks(), it.firstFailure()));
+            out.add(it.withMetrics(metrics));
         }
         return out;
     }
 
-    /** One iteration; returns the validation error, or null when the workload's output is right. */
-    private static String iterate(TaskWorkload workload, Offer.Bound job, TaskClock clock, ProbeSet probes,
-                                  Map<String, Double> metrics, ProgressListener progress) throws InterruptedException {
+    /** One iteration's timed span, and the validation error (null when the workload's output is right). */
+    private record Iteration(MeasuredSpan span, String error) {
+    }
+
+    /** One iteration, its metrics put into {@code metrics}. */
+    private static Iteration iterate(TaskWorkload workload, Offer.Bound job, TaskClock clock, ProbeSet probes,
+                                     Map<String, Double> metrics, ProgressListener progress) throws InterruptedException {
         workload.prepare();
         clock.reset();
         progress.iterationStarts(clock::completedCount, clock::failures);
@@ -249,7 +254,9 @@ public final class TrialExecutor {
         probes.beforeIteration();
         long start = System.nanoTime();
         job.run(clock);
-        long wall = System.nanoTime() - start;
+        long end = System.nanoTime();
+        long wall = end - start;
+        MeasuredSpan span = new MeasuredSpan(start, end);
         probes.afterIteration(wall, metrics);
         metrics.put(Metric.WALL_MS, wall / 1e6);
         metrics.put(Metric.THROUGHPUT_PER_S, clock.tasks() / (wall / 1e9));
@@ -265,13 +272,14 @@ public final class TrialExecutor {
         try {
             workload.validate(clock);
         } catch (ValidationException e) {
-            return e.getMessage();
+            return new Iteration(span, e.getMessage());
         }
         Double allocatedMb = metrics.get(Metric.ALLOCATED_MB);
         if (allocatedMb != null && !allocatedMb.isNaN()) {
             metrics.put(Metric.ALLOCATED_BYTES_PER_TASK, allocatedMb * 1024 * 1024 / clock.tasks());
+            metrics.put(Metric.ALLOCATION_RATE_MB_PER_S, allocatedMb / (wall / 1e9));
         }
-        return null;
+        return new Iteration(span, null);
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.loomlab.core.trial;
 
+import dev.loomlab.core.gc.GcLog;
+import dev.loomlab.core.gc.GcLogging;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.outcome.Status;
@@ -20,7 +22,9 @@ import java.util.List;
  * Runs a trial in a forked JVM: writes its spec, starts {@code java … TrialMain}, copies the fork's
  * output to the trial log, relays its progress lines, and kills it (with its children) at the timeout.
  * Whatever happens — crash, non-zero exit, OOM, signal, timeout — it returns an outcome; a fork that
- * wrote none becomes {@code failed} with the reason and the tail of its log.
+ * wrote none becomes {@code failed} with the reason and the tail of its log. The fork also writes a GC log
+ * beside the trial log ({@link GcLogging}); once the fork has ended (so the JVM has written all of it),
+ * the pauses inside each measured iteration's span are read from it into the outcome.
  */
 public final class TrialRunner {
     /** Flags every trial JVM gets before the user's: an OOM ends the trial instead of limping on. */
@@ -72,6 +76,8 @@ public final class TrialRunner {
             List<String> command = new ArrayList<>();
             command.add(jdk.java().toString());
             command.addAll(DEFAULT_JVM_ARGS);
+            Path gcLog = GcLogging.pathFor(log);
+            command.add(GcLogging.flag(gcLog));
             command.addAll(ClassDataSharing.flags(jdk.home(), jdk.version(), jdk.feature(), "trial-" + spec.scenario(),
                     classPath, jvmArgs));
             command.addAll(jvmArgs);
@@ -89,10 +95,10 @@ public final class TrialRunner {
                             intended);
                 }
                 if (Files.isRegularFile(outcomeFile)) {
-                    TrialOutcome outcome = Json.mapper().readValue(outcomeFile.toFile(), TrialOutcome.class);
+                    TrialOutcome outcome = withGc(Json.mapper().readValue(outcomeFile.toFile(), TrialOutcome.class), gcLog);
                     if (outcome.status() == Status.FAILED) {
                         return new TrialOutcome(outcome.status(), outcome.error() + tail(tail), outcome.jvm(), outcome.form(),
-                                outcome.boundMs(), outcome.serialTaskMs(), outcome.iterations(), outcome.jmh());
+                                outcome.boundMs(), outcome.serialTaskMs(), outcome.iterations(), outcome.jmh(), outcome.gcCollector());
                     }
                     return outcome;
                 }
@@ -100,6 +106,18 @@ public final class TrialRunner {
             }
         } finally {
             deleteQuietly(work);
+        }
+    }
+
+    /**
+     * The outcome with the pauses its GC log holds; as it is, without GC figures, when there is no log to
+     * read (the JVM could not create it, or it cannot be read): the measurement itself stands.
+     */
+    private static TrialOutcome withGc(TrialOutcome outcome, Path gcLog) {
+        try {
+            return Files.isRegularFile(gcLog) ? GcLog.read(gcLog).applyTo(outcome) : outcome;
+        } catch (IOException e) {
+            return outcome;
         }
     }
 

@@ -1,0 +1,121 @@
+package dev.loomlab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomlab.core.trial.Jdk21Runtime;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.StreamSupport;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every forked trial writes its GC log into the results folder's logs, and each ok result carries the
+ * pauses of its measured iterations read from it: figures checked against the log's own pause lines and
+ * against the collector MXBeans' count (gc_count), which the trial reads independently of the log.
+ */
+class GcLogCliTest {
+    /** A whole pause as G1 logs it: {@code [gc] GC(3) Pause Young (Normal) … 2.272ms}. */
+    private static final Pattern PAUSE = Pattern.compile("\\[gc +\\] GC\\(\\d+\\) Pause (\\S+).* (\\d+\\.\\d+)ms$");
+    private static final Pattern USING = Pattern.compile("\\[gc +\\] Using (.+)$");
+
+    /**
+     * An 8 MB young generation: 10,000 virtual threads allocate more than that in an iteration (about
+     * 13 MB measured), so every iteration collects; the 64 MB heap holds the rest with room to spare.
+     */
+    private static final String SMALL_YOUNG = "-Xmx64m -Xmn8m";
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void aSmallHeapRunLogsItsPausesAndTheResultCarriesThoseOfTheMeasuredIterations() throws Exception {
+        JsonNode r = runOne("run", "sleep", "-m", "virtual", "-p", "tasks=10000", "-p", "sleep=1ms", "--forks", "1",
+                "--warmup", "1", "--iterations", "3", "--jvm-args", SMALL_YOUNG, "--out", tmp.resolve("small").toString());
+        checkAgainstItsLog(r, tmp.resolve("small"));
+        assertThat(r.get("gc_pause_ms").get("count").asInt()).as("an 8 MB young generation collects").isPositive();
+        assertThat(r.get("metrics").get("allocation_rate_mb_per_s").get("median").asDouble()).isPositive();
+    }
+
+    @Test
+    void aRunWithTheDefaultHeapCarriesGcFiguresToo() throws Exception {
+        JsonNode r = runOne("run", "sleep", "-m", "virtual", "-p", "tasks=1000", "-p", "sleep=1ms", "--forks", "1",
+                "--warmup", "1", "--iterations", "3", "--out", tmp.resolve("sleep").toString());
+        checkAgainstItsLog(r, tmp.resolve("sleep"));
+    }
+
+    @Test
+    void onJdk21Too() throws Exception {
+        String jdk21 = Jdk21Runtime.home();
+        JsonNode r = runOne("run", "sleep", "-m", "virtual", "-p", "tasks=10000", "-p", "sleep=1ms", "--forks", "1",
+                "--warmup", "0", "--iterations", "2", "--jvm-args", SMALL_YOUNG, "--jvm", jdk21, "--out", tmp.resolve("21").toString());
+        assertThat(r.get("jvm").get("version").asText()).startsWith("21");
+        checkAgainstItsLog(r, tmp.resolve("21"));
+        assertThat(r.get("gc_pause_ms").get("count").asInt()).as("an 8 MB young generation collects").isPositive();
+    }
+
+    @Test
+    void anInProcessTrialHasNoGcLogAndNoGcFigures() throws Exception {
+        Path out = tmp.resolve("inproc");
+        JsonNode r = runOne("run", "sleep", "-m", "virtual", "-p", "tasks=10", "-p", "sleep=1ms", "--forks", "0",
+                "--warmup", "0", "--iterations", "1", "--out", out.toString());
+        assertThat(r.get("gc_collector").isNull()).isTrue();
+        assertThat(r.get("gc_pause_ms").isNull()).isTrue();
+        try (var files = Files.list(out.resolve("logs"))) {
+            assertThat(files.filter(f -> f.toString().endsWith(".gc.log"))).isEmpty();
+        }
+    }
+
+    private JsonNode runOne(String... args) throws Exception {
+        CliHarness.Outcome o = CliHarness.run(args);
+        assertThat(o.exit()).as(o.err()).isZero();
+        Path out = Path.of(args[args.length - 1]);
+        List<JsonNode> results = RunContractTest.results(out);
+        assertThat(results).hasSize(1);
+        assertThat(results.get(0).get("status").asText()).isEqualTo("ok");
+        return results.get(0);
+    }
+
+    /**
+     * The GC log beside the trial log; the collector it names; pauses no more than the log holds, the
+     * longest one of its lines, the sum within the log's; no more young, mixed and full pauses than the
+     * stop-the-world collector beans counted over the iterations (they count a little more: their
+     * readings bracket the timed span).
+     */
+    private static void checkAgainstItsLog(JsonNode r, Path out) throws Exception {
+        String trialLog = r.get("logs").get(0).asText();
+        Path gcLog = out.resolve(trialLog.substring(0, trialLog.length() - ".log".length()) + ".gc.log");
+        assertThat(gcLog).isNotEmptyFile();
+        List<String> lines = new String(Files.readAllBytes(gcLog), StandardCharsets.UTF_8).lines().toList();
+        String collector = lines.stream().map(USING::matcher).filter(Matcher::find).findFirst().orElseThrow().group(1);
+        List<Double> logged = lines.stream().map(PAUSE::matcher).filter(Matcher::find)
+                .map(m -> Double.parseDouble(m.group(2))).toList();
+
+        assertThat(r.get("gc_collector").asText()).isEqualTo(collector);
+        JsonNode pauses = r.get("gc_pause_ms");
+        int count = pauses.get("count").asInt();
+        assertThat(count).isBetween(0, logged.size());
+        double total = pauses.get("total").asDouble();
+        assertThat(total).isLessThanOrEqualTo(logged.stream().mapToDouble(Double::doubleValue).sum() + 1e-9);
+        int byKind = 0;
+        for (JsonNode kind : pauses.get("kinds")) {
+            byKind += kind.get("count").asInt();
+        }
+        assertThat(byKind).isEqualTo(count);
+        if (count > 0) {
+            assertThat(logged).contains(pauses.get("max").asDouble(), pauses.get("p50").asDouble(), pauses.get("p99").asDouble());
+            assertThat(pauses.get("p50").asDouble()).isLessThanOrEqualTo(pauses.get("p99").asDouble());
+            assertThat(pauses.get("p99").asDouble()).isLessThanOrEqualTo(pauses.get("max").asDouble());
+        }
+        int stopTheWorld = count - (pauses.get("kinds").has("other") ? pauses.get("kinds").get("other").get("count").asInt() : 0);
+        double beans = StreamSupport.stream(r.get("metrics").get("gc_count").get("samples").spliterator(), false)
+                .mapToDouble(JsonNode::asDouble).sum();
+        assertThat((double) stopTheWorld).isLessThanOrEqualTo(beans);
+    }
+}
