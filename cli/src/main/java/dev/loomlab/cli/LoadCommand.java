@@ -4,15 +4,21 @@ import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.param.Units;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.trial.Jdk;
+import dev.loomlab.load.HttpLive;
 import dev.loomlab.load.LoadGenerator;
+import dev.loomlab.load.LoadProgress;
 import dev.loomlab.load.LoadReport;
 import dev.loomlab.load.LoadScenario;
 import dev.loomlab.load.LoadSpec;
 import dev.loomlab.load.Ramp;
+import dev.loomlab.load.web.ProcSampler;
+import dev.loomlab.load.web.TcpSockets;
 import dev.loomlab.report.ConsoleReport;
 import dev.loomlab.report.ResultsFolder;
+import io.micrometer.core.instrument.MeterRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Parameters;
@@ -26,13 +32,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 
 /**
  * {@code loomlab load <url> (--users N | --rate R/s) [--duration 30s] [--warmup 0s] [--ramp 0s]
  * [--timeout 30s] [--out DIR]}: loads any local HTTP endpoint with loomlab's generator and writes the
  * result (scenario {@code load}) like a run: results.jsonl, the table, report.html. A progress line a
- * second goes to stderr. Exit 0; 1 when no request succeeded (the result is {@code failed}); 2 on bad input.
+ * second goes to stderr. With {@code --metrics-port P} the load's golden signals, and the saturation of the
+ * process listening on the URL's port when this machine's {@code /proc} shows it, are served to Prometheus
+ * while it runs ({@link HttpMetrics}, {@link ServerMetrics}). Exit 0; 1 when no request succeeded (the result is {@code failed});
+ * 2 on bad input.
  */
 @Command(name = "load", mixinStandardHelpOptions = true,
         description = {"Load a local HTTP endpoint: closed model (--users; latency from the actual send, not corrected for "
@@ -80,20 +92,29 @@ final class LoadCommand implements Callable<Integer> {
             description = "results folder (default results/<timestamp>)")
     String out;
 
+    @Mixin
+    MetricsOptions metrics = new MetricsOptions();
+
     @Spec
     CommandSpec commandSpec;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
         LoadSpec spec = spec();
-        ResultsFolder folder = new ResultsFolder(RunSession.prepareFolder(out));
-        try (FolderLock lock = FolderLock.take(folder.dir(), System.err)) {
-            return run(spec, folder);
+        Optional<MetricsEndpoint> endpoint = metrics.start();
+        try {
+            ResultsFolder folder = new ResultsFolder(RunSession.prepareFolder(out));
+            try (FolderLock lock = FolderLock.take(folder.dir(), System.err)) {
+                endpoint.ifPresent(e -> MetricsEndpoint.announce(e, System.err));
+                return run(spec, folder, endpoint.map(MetricsEndpoint::registry));
+            }
+        } finally {
+            endpoint.ifPresent(MetricsEndpoint::close);
         }
     }
 
     /** Loads, writes the folder, prints the table; 0 when some request succeeded, else 1. */
-    private int run(LoadSpec spec, ResultsFolder folder) throws IOException, InterruptedException {
+    private int run(LoadSpec spec, ResultsFolder folder, Optional<MeterRegistry> metrics) throws IOException, InterruptedException {
         List<String> command = Main.typed(commandSpec);
         Instant started = Instant.now();
         List<Jdk> jdks = List.of(Jdk.current());
@@ -101,7 +122,17 @@ final class LoadCommand implements Callable<Integer> {
                 + Units.formatDuration(duration.toNanos())
                 + (spec.warmup().isZero() ? "" : " after a " + Units.formatDuration(warmup.toNanos()) + " warm-up"));
         System.out.flush();
-        LoadReport report = new LoadGenerator(spec).run(p -> System.err.println("loomlab load: " + p.line()));
+        Consumer<LoadProgress> line = p -> System.err.println("loomlab load: " + p.line());
+        LoadReport report;
+        if (metrics.isEmpty()) {
+            report = new LoadGenerator(spec).run(line);
+        } else {
+            try (ProcSampler server = sampleServer(spec.port(), new ServerMetrics(metrics.get()))) {
+                HttpLive live = new HttpLive(1);
+                HttpMetrics.Feed feed = new HttpMetrics(metrics.get()).feed();
+                report = new LoadGenerator(spec).run(line.andThen(p -> feed.accept(live.next(p))), true);
+            }
+        }
         Result result = LoadScenario.result(spec, report);
         folder.append(result);
         Map<String, Object> env = Environment.describe(jdks, command, started, Instant.now());
@@ -111,6 +142,17 @@ final class LoadCommand implements Callable<Integer> {
         System.out.print(ConsoleReport.render(List.of(result)));
         System.out.println("results: " + folder.dir());
         return result.ok() ? 0 : 1;
+    }
+
+    /** A sampler of the process listening on the URL's port, feeding {@code http}; null when /proc does not show it. */
+    private static ProcSampler sampleServer(int port, ServerMetrics server) {
+        OptionalLong pid = TcpSockets.listener(port);
+        if (pid.isEmpty()) {
+            System.err.println("loomlab load: no process of this machine is seen listening on port " + port
+                    + ": the server's saturation is not among the metrics");
+            return null;
+        }
+        return new ProcSampler(pid.getAsLong(), port, server::accept);
     }
 
     private LoadSpec spec() {

@@ -19,7 +19,8 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * A run's meters for {@code --metrics-port} (the names are a contract, listed in docs/monitoring.md), fed by
- * the progress of the run and the samples its trial JVMs stream; it shows the progress on the console too,
+ * the progress of the run and the samples its trial JVMs stream (the web scenario's HTTP golden signals too,
+ * {@link HttpMetrics}, {@link ServerMetrics}); it shows the progress on the console too,
  * through the {@link Progress} it wraps. Gauges read NaN until their first figure arrives.
  */
 final class RunMetrics implements Progress {
@@ -39,6 +40,8 @@ final class RunMetrics implements Progress {
     private final Counter trialGcPauses;
     private final Map<String, Counter> results = new ConcurrentHashMap<>();
     private final Map<String, Counter> iterations = new ConcurrentHashMap<>();
+    private final HttpMetrics http;
+    private final ServerMetrics server;
     // Read by the gauges; written by the threads that relay a trial's output.
     private volatile double progress;
     private volatile LiveSample.Jvm jvm;
@@ -69,6 +72,8 @@ final class RunMetrics implements Progress {
                 .description("time the trial JVMs spent in stop-the-world collections").register(registry);
         trialGcPauses = Counter.builder("loomlab.trial.gc.pauses")
                 .description("stop-the-world collections of the trial JVMs").register(registry);
+        http = new HttpMetrics(registry);
+        server = new ServerMetrics(registry);
         jvmGauge("loomlab.trial.threads", null, "live platform threads of the trial JVM", j -> j.threads());
         jvmGauge("loomlab.trial.carriers", null, "carrier threads of the trial JVM's virtual-thread scheduler", j -> j.carriers());
         jvmGauge("loomlab.trial.heap.used", "bytes", "heap in use in the trial JVM", j -> j.heapUsedBytes());
@@ -130,6 +135,7 @@ final class RunMetrics implements Progress {
     /** The meters' view of one trial JVM: counters it streams as totals since it started become increments. */
     private final class TrialMeters implements ProgressListener {
         private final ProgressListener console;
+        private final HttpMetrics.Feed httpFeed = http.feed();
         private int finished;
         private int iteration;
         private long completed;
@@ -185,6 +191,8 @@ final class RunMetrics implements Progress {
                     gcPauses = add(trialGcPauses, gcPauses, j.gcPauses());
                 }
                 case LiveSample.Latency l -> latency = l;
+                case LiveSample.Http h -> httpFeed.accept(h);
+                case LiveSample.Server s -> server.accept(s);
             }
             console.live(sample);
         }

@@ -5,10 +5,12 @@ import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.param.Units;
 import dev.loomlab.core.server.Endpoint;
 import dev.loomlab.core.server.EndpointSpec;
+import dev.loomlab.load.web.ProcSampler;
 import dev.loomlab.load.web.ServerModel;
 import dev.loomlab.load.web.ServerModels;
 import dev.loomlab.load.web.ServerUnderTest;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -27,7 +29,9 @@ import java.util.concurrent.Callable;
  * 127.0.0.1 unless {@code --bind} says otherwise, and warns on stderr when the address lets other
  * machines reach it. A db endpoint gets the database {@code --db-url} names (checked first: bad input when
  * it cannot be reached), else an embedded PostgreSQL started here and stopped when the command ends, by
- * Ctrl-C too. Exit 1 when the server or the database cannot start, or the server dies.
+ * Ctrl-C too. With {@code --metrics-port P} the server's saturation (CPU, threads, RSS, open connections) is
+ * served to Prometheus, sampled once a second ({@link ServerMetrics}). Exit 1 when the server or the database
+ * cannot start, or the server dies.
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = {"Start one server under test (as the web scenario runs it) and print its URL; Ctrl-C stops it.",
@@ -66,6 +70,9 @@ final class ServeCommand implements Callable<Integer> {
                     + " password from LOOMLAB_DB_USER and LOOMLAB_DB_PASSWORD) instead of an embedded one started here")
     String dbUrl;
 
+    @Mixin
+    MetricsOptions metrics = new MetricsOptions();
+
     @Override
     public Integer call() throws IOException, InterruptedException {
         ServerModel model = ServerModels.named(server);
@@ -74,6 +81,21 @@ final class ServeCommand implements Callable<Integer> {
         }
         long delayMs = delayMs();
         EndpointSpec endpoint = endpoint();
+        if (metrics.port != null && metrics.port == port) {
+            throw new BadInputException("--metrics-port " + port + " is the server's --port: give another");
+        }
+        // Listening before anything starts: a port in use is bad input with nothing to stop.
+        Optional<MetricsEndpoint> metricsEndpoint = metrics.start();
+        try {
+            metricsEndpoint.ifPresent(e -> MetricsEndpoint.announce(e, System.err));
+            return serve(model, delayMs, endpoint, metricsEndpoint);
+        } finally {
+            metricsEndpoint.ifPresent(MetricsEndpoint::close);
+        }
+    }
+
+    private int serve(ServerModel model, long delayMs, EndpointSpec endpoint, Optional<MetricsEndpoint> metricsEndpoint)
+            throws IOException, InterruptedException {
         RunDatabase db;
         try {
             db = RunDatabase.open(endpoint.kind().usesDatabase(), dbUrl, System.out);
@@ -85,7 +107,7 @@ final class ServeCommand implements Callable<Integer> {
         Thread stopDatabase = new Thread(() -> closeQuietly(db), "loomlab-serve-db-stop");
         Runtime.getRuntime().addShutdownHook(stopDatabase);
         try {
-            return serve(model, delayMs, endpoint, db);
+            return serve(model, delayMs, endpoint, db, metricsEndpoint.map(e -> new ServerMetrics(e.registry())));
         } finally {
             try {
                 Runtime.getRuntime().removeShutdownHook(stopDatabase);
@@ -104,7 +126,8 @@ final class ServeCommand implements Callable<Integer> {
         }
     }
 
-    private int serve(ServerModel model, long delayMs, EndpointSpec endpoint, RunDatabase db) throws InterruptedException {
+    private int serve(ServerModel model, long delayMs, EndpointSpec endpoint, RunDatabase db, Optional<ServerMetrics> saturation)
+            throws InterruptedException {
         exposure(bind).ifPresent(System.err::println);
         ServerUnderTest running;
         try {
@@ -124,8 +147,10 @@ final class ServeCommand implements Callable<Integer> {
             }
             System.out.println("loomlab serve: Ctrl-C stops it");
             System.out.flush();
-            while (s.isAlive()) {
-                Thread.sleep(500);
+            try (ProcSampler sampler = saturation.map(m -> new ProcSampler(s.pid(), s.uri(null).getPort(), m::accept)).orElse(null)) {
+                while (s.isAlive()) {
+                    Thread.sleep(500);
+                }
             }
             System.err.println("loomlab serve: the server exited");
             return 1;

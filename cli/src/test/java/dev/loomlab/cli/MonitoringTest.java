@@ -72,7 +72,11 @@ class MonitoringTest {
         Set<String> dashboard = namesIn(dashboardExpressions());
         Set<String> alerts = namesIn(alertExpressions());
         assertThat(dashboard).as("metrics in the dashboard").contains("loomlab_tasks_completed_total", "loomlab_run_progress");
-        assertThat(alerts).as("metrics in the alert rules").contains("loomlab_task_latency_seconds", "loomlab_tasks_failed_total");
+        assertThat(alerts).as("metrics in the alert rules").contains("loomlab_task_latency_seconds", "loomlab_tasks_failed_total",
+                "loomlab_http_latency_seconds", "loomlab_http_requests_total");
+        assertThat(dashboard).as("the HTTP golden signals in the dashboard").contains("loomlab_http_requests_total",
+                "loomlab_http_errors_total", "loomlab_http_latency_seconds", "loomlab_server_cpu_ratio", "loomlab_server_threads",
+                "loomlab_server_rss_bytes", "loomlab_server_open_connections");
         assertThat(exposed).as("exposed by a live run").containsAll(dashboard).containsAll(alerts);
     }
 
@@ -99,7 +103,7 @@ class MonitoringTest {
             fail("promtool did not finish in a minute");
         }
         assertThat(p.exitValue()).as(output).isZero();
-        assertThat(output).contains("SUCCESS: 4 rules found");
+        assertThat(output).contains("SUCCESS: 6 rules found");
     }
 
     /** The PromQL of every panel target of the dashboard. */
@@ -159,7 +163,7 @@ class MonitoringTest {
     }
 
     /** Connecting to {@code port} on any address of this machine outside 127.0.0.0/8 is refused. */
-    private static void assertNotReachableOutsideLoopback(int port) throws IOException {
+    static void assertNotReachableOutsideLoopback(int port) throws IOException {
         for (NetworkInterface nif : Collections.list(NetworkInterface.getNetworkInterfaces())) {
             if (!nif.isUp()) {
                 continue;

@@ -14,6 +14,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -90,5 +91,39 @@ class RunMetricsTest {
             assertThat(value("loomlab_trial_gc_pauses_total")).isEqualTo(6.0);
         }
         assertThat(registry.scrape()).as("no trial runs any more").doesNotContain("loomlab_run_info{");
+    }
+
+    @Test
+    void httpTotalsStreamedPerLoadRunAddUpAcrossRunsAndTrialsAndTheServerGaugesShowTheLastSample() {
+        List<PlannedResult> plan = plan();
+        try (RunMetrics metrics = new RunMetrics(registry, new LineProgress(System.err, new TimeLeft(plan)), plan)) {
+            ProgressListener first = metrics.trialStarted(plan.get(0), 1);
+            assertThat(value("loomlab_http_requests_total{outcome=\"ok\"}")).isZero();
+            assertThat(value("loomlab_server_open_connections")).isNaN();
+            first.live(new LiveSample.Http(1, 100, Map.of("timeout", 2L, "connect", 0L), 0.01, 0.02, 0.03, 0.04, 0.05));
+            first.live(new LiveSample.Http(1, 250, Map.of("timeout", 5L, "connect", 1L), 0.2, 0.3, 0.6, 0.7, 0.8));
+            // the warm-up's load run ended; the first measured one counts from zero
+            first.live(new LiveSample.Http(2, 40, Map.of("timeout", 0L, "connect", 0L), 0.01, 0.01, 0.02, 0.02, 0.02));
+            assertThat(value("loomlab_http_requests_total{outcome=\"ok\"}")).isEqualTo(250.0 + 40);
+            assertThat(value("loomlab_http_requests_total{outcome=\"error\"}")).isEqualTo(5.0 + 1);
+            assertThat(value("loomlab_http_errors_total{kind=\"timeout\"}")).isEqualTo(5.0);
+            assertThat(value("loomlab_http_errors_total{kind=\"connect\"}")).isEqualTo(1.0);
+            assertThat(value("loomlab_http_errors_total{kind=\"reset\"}")).isZero();
+            assertThat(value("loomlab_http_latency_seconds{percentile=\"99\"}")).isEqualTo(0.02);
+
+            first.live(new LiveSample.Server(0.25, 40, 300_000_000, 12));
+            first.live(new LiveSample.Server(Double.NaN, -1, 310_000_000, 20));
+            assertThat(value("loomlab_server_cpu_ratio")).isNaN();
+            assertThat(value("loomlab_server_threads")).as("not read").isNaN();
+            assertThat(value("loomlab_server_rss_bytes")).isEqualTo(310_000_000.0);
+            assertThat(value("loomlab_server_open_connections")).isEqualTo(20.0);
+
+            // Another trial JVM numbers its load runs from 1 again: its totals add to the run's.
+            ProgressListener second = metrics.trialStarted(plan.get(1), 1);
+            second.live(new LiveSample.Http(1, 7, Map.of("status", 3L), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN));
+            assertThat(value("loomlab_http_requests_total{outcome=\"ok\"}")).isEqualTo(290.0 + 7);
+            assertThat(value("loomlab_http_requests_total{outcome=\"error\"}")).isEqualTo(6.0 + 3);
+            assertThat(value("loomlab_http_latency_seconds{percentile=\"50\"}")).as("a second without an answer").isNaN();
+        }
     }
 }

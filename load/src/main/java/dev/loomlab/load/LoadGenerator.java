@@ -17,6 +17,7 @@ import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpResponseDecoder;
 
 import java.nio.charset.StandardCharsets;
+import java.util.EnumMap;
 import java.util.Map;
 import java.util.Queue;
 import java.util.Set;
@@ -75,6 +76,8 @@ public final class LoadGenerator {
     private int connectTimeoutMillis;
     private volatile boolean stopped;
     private Consumer<LoadProgress> progress;
+    /** True when the progress carries the latencies so far (the loops then copy them twice a second). */
+    private volatile boolean latencies;
     private long startedReal;
     private long nextProgress;
 
@@ -98,7 +101,16 @@ public final class LoadGenerator {
 
     /** As {@link #run()}, handing {@code progress} the figures so far once a second (on the calling thread). */
     public LoadReport run(Consumer<LoadProgress> progress) throws InterruptedException {
+        return run(progress, false);
+    }
+
+    /**
+     * As {@link #run(Consumer)}; with {@code latencies} the progress also carries the latencies recorded so
+     * far ({@link LoadProgress#latency}), which each event loop then copies twice a second.
+     */
+    public LoadReport run(Consumer<LoadProgress> progress, boolean latencies) throws InterruptedException {
         this.progress = progress;
+        this.latencies = latencies;
         startedReal = System.nanoTime();
         nextProgress = startedReal + PROGRESS_NANOS;
         connectTimeoutMillis = (int) Math.min(spec.timeout().toMillis(), 10_000);
@@ -373,7 +385,8 @@ public final class LoadGenerator {
         }
         LoopStats own = stats.get(loop);
         if (own != null) {
-            own.publish();
+            // Copies twice a second: each progress line, once a second, then finds one newer than the last line's.
+            own.publish(latencies ? (spec.isOpen() ? own.fromIntended : own.fromSend) : null, PROGRESS_NANOS / 2);
         }
     }
 
@@ -388,14 +401,19 @@ public final class LoadGenerator {
         if (nextProgress <= real) {
             nextProgress = real + PROGRESS_NANOS;
         }
-        LoopStats.Tally all = new LoopStats.Tally(0, 0, 0);
+        LoopStats.Tally all = LoopStats.Tally.NONE;
         for (LoopStats s : stats.values()) {
             all = all.plus(s.published());
+        }
+        Map<RequestError, Long> errors = new EnumMap<>(RequestError.class);
+        for (RequestError kind : RequestError.values()) {
+            errors.put(kind, all.errors()[kind.ordinal()]);
         }
         long now = clock.nanoTime();
         String phase = measureStart == Long.MAX_VALUE ? "connecting" : now < measureStart ? "warm-up"
                 : now < end ? "measuring" : "draining";
-        progress.accept(new LoadProgress(real - startedReal, phase, all.sent(), all.ok(), all.errors(), backlog.size()));
+        progress.accept(new LoadProgress(real - startedReal, phase, all.sent(), all.ok(), all.failed(), backlog.size(), errors,
+                all.latency()));
     }
 
     NanoClock clock() {

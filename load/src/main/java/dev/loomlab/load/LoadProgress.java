@@ -1,6 +1,9 @@
 package dev.loomlab.load;
 
+import org.HdrHistogram.Histogram;
+
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * A running load's figures so far, handed to a progress listener about once a second: what its
@@ -14,8 +17,12 @@ import java.util.Locale;
  * @param ok           of those, answered ok
  * @param errors       of those, failed (every kind)
  * @param queued       open model: requests due but waiting for a connection; 0 for the closed model
+ * @param errorKinds   {@code errors} by kind, every kind listed
+ * @param latency      when the run was asked for them: the latencies (ns) of the measured answers so far, on
+ *                     the run's {@link LatencyBasis}, as the loops copied them up to half a second ago; else null
  */
-public record LoadProgress(long elapsedNanos, String phase, long sent, long ok, long errors, long queued) {
+public record LoadProgress(long elapsedNanos, String phase, long sent, long ok, long errors, long queued,
+                           Map<RequestError, Long> errorKinds, Histogram latency) {
 
     /** e.g. {@code 00:03 measuring: 12,000 sent, 1,190 ok, 9,020 errors, 800 queued}. */
     public String line() {

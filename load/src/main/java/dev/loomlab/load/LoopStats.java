@@ -28,12 +28,39 @@ final class LoopStats {
     final long[] servedBy = new long[UNNAMED + 1];
     long connectionsOpened;
     /** The counts as of the loop's last {@link #publish}, for another thread to read. */
-    private volatile Tally published = new Tally(0, 0, 0);
+    private volatile Tally published = Tally.NONE;
+    /** When the loop last copied its latencies for {@link #publish}, ns ({@link System#nanoTime}). */
+    private long latencyCopied = Long.MIN_VALUE;
+    private Histogram latencyCopy;
 
-    /** Measured requests sent, answered ok, and failed (every kind). */
-    record Tally(long sent, long ok, long errors) {
+    /**
+     * Measured requests sent, answered ok, and failed by kind ({@link RequestError} ordinals); with the
+     * latencies so far on the run's basis when the loop was asked for them (else null).
+     */
+    record Tally(long sent, long ok, long[] errors, Histogram latency) {
+        static final Tally NONE = new Tally(0, 0, new long[RequestError.values().length], null);
+
+        long failed() {
+            long n = 0;
+            for (long e : errors) {
+                n += e;
+            }
+            return n;
+        }
+
         Tally plus(Tally other) {
-            return new Tally(sent + other.sent, ok + other.ok, errors + other.errors);
+            long[] sum = errors.clone();
+            for (int i = 0; i < sum.length; i++) {
+                sum[i] += other.errors[i];
+            }
+            Histogram merged = latency;
+            if (other.latency != null) {
+                merged = latency == null ? other.latency.copy() : latency.copy();
+                if (latency != null) {
+                    merged.add(other.latency);
+                }
+            }
+            return new Tally(sent + other.sent, ok + other.ok, sum, merged);
         }
     }
 
@@ -41,13 +68,20 @@ final class LoopStats {
         errors[kind.ordinal()]++;
     }
 
-    /** Makes the counts so far visible to other threads; called on the loop's own thread. */
-    void publish() {
-        long failed = 0;
-        for (long n : errors) {
-            failed += n;
+    /**
+     * Makes the counts so far visible to other threads; called on the loop's own thread. With
+     * {@code latency} (the histogram of the run's basis) it also publishes a copy of that, taken at most
+     * once every {@code copyEveryNanos}: a copy costs an allocation the size of the histogram.
+     */
+    void publish(Histogram latency, long copyEveryNanos) {
+        if (latency != null) {
+            long now = System.nanoTime();
+            if (latencyCopy == null || now - latencyCopied >= copyEveryNanos) {
+                latencyCopy = latency.copy();
+                latencyCopied = now;
+            }
         }
-        published = new Tally(sent, ok, failed);
+        published = new Tally(sent, ok, errors.clone(), latencyCopy);
     }
 
     /** The counts of the last {@link #publish}; safe from any thread. */

@@ -1,6 +1,9 @@
 package dev.loomlab.core.outcome;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -55,6 +58,58 @@ public sealed interface LiveSample {
         }
     }
 
+    /**
+     * A load run's requests so far (those it counts: sent in its measured span) and the latency of the last
+     * second's answers: the golden signals of the web scenario and {@code loomlab load}.
+     *
+     * @param run      which load run of the process, so that totals starting again from 0 are told apart
+     * @param ok       requests answered ok so far
+     * @param errors   failed requests so far by kind ({@code connect}, {@code timeout}, …), every kind listed
+     * @param p50      latency percentiles of the answers of the last second, seconds; NaN without an answer
+     */
+    record Http(int run, long ok, Map<String, Long> errors, double p50, double p90, double p99, double p999, double max)
+            implements LiveSample {
+        public Http {
+            errors = Collections.unmodifiableMap(new LinkedHashMap<>(errors));
+        }
+
+        @Override
+        public String line() {
+            StringBuilder sb = new StringBuilder("http " + run + " " + ok + " " + number(p50) + " " + number(p90) + " "
+                    + number(p99) + " " + number(p999) + " " + number(max));
+            errors.forEach((kind, n) -> sb.append(' ').append(kind).append('=').append(n));
+            return sb.toString();
+        }
+
+        private static Http parse(String[] w) {
+            if (w.length < 8) {
+                return null;
+            }
+            Map<String, Long> errors = new LinkedHashMap<>();
+            for (int i = 8; i < w.length; i++) {
+                int eq = w[i].indexOf('=');
+                if (eq < 1) {
+                    return null;
+                }
+                errors.put(w[i].substring(0, eq), Long.parseLong(w[i].substring(eq + 1)));
+            }
+            return new Http(Integer.parseInt(w[1]), Long.parseLong(w[2]), errors, Double.parseDouble(w[3]),
+                    Double.parseDouble(w[4]), Double.parseDouble(w[5]), Double.parseDouble(w[6]), Double.parseDouble(w[7]));
+        }
+    }
+
+    /**
+     * The server under load now (its saturation): CPU over the last sampling period as a share of all this
+     * machine's cores (0..1), its OS threads, resident memory, and the established TCP connections to its
+     * port. A figure that could not be read is NaN, or -1 for the counts.
+     */
+    record Server(double cpuRatio, long threads, long rssBytes, long openConnections) implements LiveSample {
+        @Override
+        public String line() {
+            return "server " + number(cpuRatio) + " " + threads + " " + rssBytes + " " + openConnections;
+        }
+    }
+
     /** The sample a protocol line's text tells, or empty when it is not one. */
     static Optional<LiveSample> parse(String text) {
         String[] w = text.trim().split(" ");
@@ -65,6 +120,9 @@ public sealed interface LiveSample {
                         Double.parseDouble(w[4]), Double.parseDouble(w[5]), Long.parseLong(w[6])) : null;
                 case "latency" -> w.length == 7 ? new Latency(Long.parseLong(w[1]), Double.parseDouble(w[2]),
                         Double.parseDouble(w[3]), Double.parseDouble(w[4]), Double.parseDouble(w[5]), Double.parseDouble(w[6])) : null;
+                case "http" -> Http.parse(w);
+                case "server" -> w.length == 5 ? new Server(Double.parseDouble(w[1]), Long.parseLong(w[2]),
+                        Long.parseLong(w[3]), Long.parseLong(w[4])) : null;
                 default -> null;
             });
         } catch (NumberFormatException e) {

@@ -4,6 +4,7 @@ import dev.loomlab.core.process.ParentGone;
 
 import dev.loomlab.core.outcome.IterationResult;
 import dev.loomlab.core.outcome.JvmInfo;
+import dev.loomlab.core.outcome.LiveChannel;
 import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.outcome.PinnedStack;
 import dev.loomlab.core.outcome.TrialOutcome;
@@ -84,8 +85,11 @@ public final class TrialMain {
         Path out = Path.of(args[1]);
         TrialSpec spec = TrialSpecFile.read(Path.of(args[0]));
         ProgressListener printed = (phase, done, total) -> System.out.println(PROGRESS + phase + " " + done + "/" + total);
-        LiveSampler live = TrialSpecFile.live(Path.of(args[0]))
-                ? new LiveSampler(printed, sample -> System.out.println(LIVE + sample.line())) : null;
+        LiveSampler live = null;
+        if (TrialSpecFile.live(Path.of(args[0]))) {
+            LiveChannel.open(sample -> System.out.println(LIVE + sample.line()));
+            live = new LiveSampler(printed, LiveChannel::send);
+        }
         System.out.println("loomlab trial: " + spec.scenario() + " " + spec.model() + " " + spec.params()
                 + " on Java " + System.getProperty("java.runtime.version"));
         // Warming the bookkeeping and starting Jackson (which writes the outcome: about a quarter of a

@@ -85,11 +85,17 @@ class LiveTrialTest {
     void sampleLinesReadBackAsTheSameSamples() {
         List<LiveSample> samples = List.of(new LiveSample.Tasks(3, 1_000_000, 7),
                 new LiveSample.Jvm(12, 2, 123_456_789, 1.5, 0.25, 4),
-                new LiveSample.Latency(200, 0.1, 0.11, 0.125, 0.25, 0.5));
+                new LiveSample.Latency(200, 0.1, 0.11, 0.125, 0.25, 0.5),
+                new LiveSample.Http(2, 1_234, Map.of("timeout", 3L, "reset", 0L), 0.01, 0.02, 0.5, 0.75, 1.5),
+                new LiveSample.Http(1, 0, Map.of(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN),
+                new LiveSample.Server(0.375, 42, 123_456_789, 100),
+                new LiveSample.Server(Double.NaN, -1, -1, -1));
         for (LiveSample s : samples) {
             assertThat(LiveSample.parse(s.line())).contains(s);
         }
         assertThat(LiveSample.parse("tasks 1 x 0")).isEmpty();
         assertThat(LiveSample.parse("nonsense")).isEmpty();
+        assertThat(LiveSample.parse("http 1 2 0.1 0.2 0.3 0.4 0.5 timeout")).isEmpty();
+        assertThat(LiveSample.parse("server 0.5 1 2")).isEmpty();
     }
 }

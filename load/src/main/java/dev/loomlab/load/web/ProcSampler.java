@@ -1,5 +1,6 @@
 package dev.loomlab.load.web;
 
+import dev.loomlab.core.outcome.LiveSample;
 import dev.loomlab.core.probe.HelperThreads;
 
 import java.io.IOException;
@@ -11,12 +12,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 
 /**
  * Samples another process once a second while a load runs, as article 003 advises: CPU (its CPU time
  * over the wall time, as a share of all cores), resident memory and threads (Linux
  * {@code /proc/<pid>/status}: VmRSS, Threads). Where {@code /proc} is missing, the memory and thread
- * figures are absent rather than wrong.
+ * figures are absent rather than wrong. Given a listener, it also hands it each sample as a
+ * {@link LiveSample.Server}, with the connections open to the server's port ({@link TcpSockets}).
  */
 public final class ProcSampler implements AutoCloseable {
     /** How often it samples. */
@@ -31,13 +34,26 @@ public final class ProcSampler implements AutoCloseable {
     private long wallStart;
     private double rssPeakMb = Double.NaN;
     private double threadsPeak = Double.NaN;
+    private final int port;
+    private final Consumer<LiveSample.Server> live;
+    private long cpuLast;
+    private long wallLast;
 
     /** Starts sampling {@code pid} now. */
     public ProcSampler(long pid) {
+        this(pid, 0, null);
+    }
+
+    /** Starts sampling {@code pid}, the server on {@code port}, now; each sample also goes to {@code live}. */
+    public ProcSampler(long pid, int port, Consumer<LiveSample.Server> live) {
         this.pid = pid;
+        this.port = port;
+        this.live = live;
         this.status = Path.of("/proc", Long.toString(pid), "status");
         this.cpuStart = cpuNanos();
         this.wallStart = System.nanoTime();
+        this.cpuLast = cpuStart;
+        this.wallLast = wallStart;
         sample();
         this.thread = HelperThreads.start("loomlab-proc-sampler", this::loop);
     }
@@ -52,17 +68,40 @@ public final class ProcSampler implements AutoCloseable {
     }
 
     private synchronized void sample() {
+        long rssKb = -1;
+        long threads = -1;
         try {
             for (String line : Files.readAllLines(status)) {
                 if (line.startsWith("VmRSS:")) {
-                    rssPeakMb = max(rssPeakMb, Double.parseDouble(line.replaceAll("[^0-9]", "")) / 1024.0);
+                    rssKb = Long.parseLong(line.replaceAll("[^0-9]", ""));
+                    rssPeakMb = max(rssPeakMb, rssKb / 1024.0);
                 } else if (line.startsWith("Threads:")) {
-                    threadsPeak = max(threadsPeak, Double.parseDouble(line.replaceAll("[^0-9]", "")));
+                    threads = Long.parseLong(line.replaceAll("[^0-9]", ""));
+                    threadsPeak = max(threadsPeak, threads);
                 }
             }
         } catch (IOException | NumberFormatException e) {
             // not Linux, or the process is gone: the figures stay as they were
         }
+        if (live != null) {
+            live.accept(new LiveSample.Server(cpuSinceLast(), threads, rssKb < 0 ? -1 : rssKb * 1024, TcpSockets.established(port)));
+        }
+    }
+
+    /**
+     * CPU since the last sample over its wall time, as a share of all cores; NaN when unread or when less
+     * than half a period passed (the CPU time's ticks of 10 ms would make it noise).
+     */
+    private double cpuSinceLast() {
+        long cpu = cpuNanos();
+        long wall = System.nanoTime();
+        if (cpu < 0 || cpuLast < 0 || wall - wallLast < PERIOD.toNanos() / 2) {
+            return Double.NaN;
+        }
+        double ratio = Math.max(0, cpu - cpuLast) / ((double) (wall - wallLast) * cores);
+        cpuLast = cpu;
+        wallLast = wall;
+        return ratio;
     }
 
     private static double max(double a, double b) {

@@ -2,12 +2,14 @@ package dev.loomlab.load.web;
 
 import dev.loomlab.core.model.ModelFailure;
 import dev.loomlab.core.model.TaskClock;
+import dev.loomlab.core.outcome.LiveChannel;
 import dev.loomlab.core.server.Endpoint;
 import dev.loomlab.core.server.EndpointSpec;
 import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.core.workload.ValidationException;
 import dev.loomlab.core.workload.Offer;
 import dev.loomlab.core.workload.TaskWorkload;
+import dev.loomlab.load.HttpLive;
 import dev.loomlab.load.LoadGenerator;
 import dev.loomlab.load.LoadProgress;
 import dev.loomlab.load.LoadReport;
@@ -28,6 +30,8 @@ import java.util.List;
  * {@code users}, or open with {@code rate}) after a {@link #LEAD_IN} of the same load, while
  * {@link ProcSampler} samples the server each second. Every load run writes a progress line a second
  * to the trial log. A server that dies under load fails the trial ({@link ServerUnderTest#stats}).
+ * When the run is watched live ({@link LiveChannel}), each load run also streams its golden signals a second
+ * ({@link HttpLive}) and the sampler the server's saturation.
  * An iteration is one "task" to the trial; its latencies are the requests', from their intended send times.
  */
 public final class WebWorkload implements TaskWorkload {
@@ -52,6 +56,8 @@ public final class WebWorkload implements TaskWorkload {
     private ProcSampler sampler;
     private Map<String, Double> sampled = Map.of();
     private Map<String, Double> serverStats = Map.of();
+    /** Load runs started in this trial, numbering their live samples. */
+    private int loadRuns;
 
     /** Article 004's sleep endpoint. */
     public WebWorkload(int users, double rate, long delayMs, Duration warmup, Duration duration, Ramp ramp, Duration timeout,
@@ -101,7 +107,7 @@ public final class WebWorkload implements TaskWorkload {
         System.out.println("web: " + model.name() + " (pid " + server.pid() + ") at " + server.uri(null) + " answers from a "
                 + server.verify().header() + " thread, as promised; endpoint " + endpoint.describe(delayMs));
         if (!warmup.isZero()) {
-            LoadReport warm = new LoadGenerator(spec(Duration.ZERO, warmup)).run(WebWorkload::log);
+            LoadReport warm = runLoad(spec(Duration.ZERO, warmup));
             System.out.println("web: warm-up " + warmup.toMillis() + " ms: " + warm.line());
         }
     }
@@ -124,14 +130,26 @@ public final class WebWorkload implements TaskWorkload {
     public void prepare() {
         report = null;
         server.reset();
-        sampler = new ProcSampler(server.pid());
+        sampler = new ProcSampler(server.pid(), server.uri(null).getPort(), LiveChannel.isOpen() ? LiveChannel::send : null);
     }
 
     /** One measured load run: the timed span holds the generator's lead-in and measured load. */
     void load(TaskClock clock) throws InterruptedException {
         clock.submitted(0);
-        report = new LoadGenerator(spec(LEAD_IN, duration)).run(WebWorkload::log);
+        report = runLoad(spec(LEAD_IN, duration));
         clock.complete(0, null);
+    }
+
+    /** Runs one load, its progress in the trial log and, when watched live, on the live channel. */
+    private LoadReport runLoad(LoadSpec spec) throws InterruptedException {
+        if (!LiveChannel.isOpen()) {
+            return new LoadGenerator(spec).run(WebWorkload::log);
+        }
+        HttpLive live = new HttpLive(++loadRuns);
+        return new LoadGenerator(spec).run(p -> {
+            log(p);
+            LiveChannel.send(live.next(p));
+        }, true);
     }
 
     /** A load's progress line, in the trial log. */
