@@ -64,7 +64,9 @@ class LiveTrialTest {
         assertThat(latencies).hasSize(2).allMatch(l -> l.count() == 200 && l.p50() >= 0.1 && l.max() >= l.p99());
 
         List<LiveSample.Jvm> jvm = recorder.of(LiveSample.Jvm.class);
-        assertThat(jvm).isNotEmpty().allMatch(j -> j.heapUsedBytes() > 0 && j.threads() > 0 && j.gcPauseSeconds() >= 0);
+        assertThat(jvm).isNotEmpty().allMatch(j -> j.heapUsedBytes() >= 0 && j.threads() > 0 && j.gcPauseSeconds() >= 0);
+        // G1 counts no region it is still allocating in: just after a young collection its "used" can be 0.
+        assertThat(jvm).anyMatch(j -> j.heapUsedBytes() > 0);
         assertThat(jvm).as("the pool's 10 threads are seen").anyMatch(j -> j.threads() >= 10);
 
         // The samples stay out of the trial log.
