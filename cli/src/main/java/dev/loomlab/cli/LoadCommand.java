@@ -3,6 +3,7 @@ package dev.loomlab.cli;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.param.Units;
 import dev.loomlab.core.result.Result;
+import dev.loomlab.core.slo.SloPolicy;
 import dev.loomlab.core.trial.Jdk;
 import dev.loomlab.load.LoadGenerator;
 import dev.loomlab.load.LoadReport;
@@ -76,6 +77,9 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--expect", paramLabel = "BODY", description = "a 2xx answer must carry exactly this body (default: any)")
     String expect;
 
+    @Option(names = "--slo", paramLabel = "SPEC", converter = Converters.SloConverter.class, description = RunOptions.SLO_HELP)
+    SloPolicy slo;
+
     @Option(names = "--out", paramLabel = "DIR", converter = Converters.NonBlankConverter.class,
             description = "results folder (default results/<timestamp>)")
     String out;
@@ -102,7 +106,7 @@ final class LoadCommand implements Callable<Integer> {
                 + (spec.warmup().isZero() ? "" : " after a " + Units.formatDuration(warmup.toNanos()) + " warm-up"));
         System.out.flush();
         LoadReport report = new LoadGenerator(spec).run(p -> System.err.println("loomlab load: " + p.line()));
-        Result result = LoadScenario.result(spec, report);
+        Result result = (slo != null ? slo : SloPolicy.DEFAULT).judge(LoadScenario.DESCRIPTION, LoadScenario.result(spec, report));
         folder.append(result);
         Map<String, Object> env = Environment.describe(jdks, command, started, Instant.now());
         folder.writeSummary(env);

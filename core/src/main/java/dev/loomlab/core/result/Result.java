@@ -9,6 +9,7 @@ import dev.loomlab.core.outcome.JmhRun;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.outcome.PinnedStack;
+import dev.loomlab.core.slo.SloVerdict;
 import dev.loomlab.core.stats.Metric;
 
 import java.util.List;
@@ -44,9 +45,11 @@ import java.util.Map;
  *                     {@link dev.loomlab.core.stats.HistogramCodec} writes it, values in ns (today
  *                     {@code task_latency_ms}); empty when none was recorded
  * @param jmh          what JMH reported, for a result a JMH benchmark measured; else null and left out
+ * @param slo          whether the result met the service level objective it was judged against
+ *                     ({@link SloVerdict}); null and left out when it was judged against none
  */
 @JsonPropertyOrder({"contract", "scenario", "model", "model_info", "form", "params", "jvm", "forks", "warmup", "iterations",
-        "status", "error", "first_failure", "score", "metrics", "bound_ms", "efficiency", "serial_task_ms", "published", "logs",
+        "status", "error", "first_failure", "slo", "score", "metrics", "bound_ms", "efficiency", "serial_task_ms", "published", "logs",
         "pinned_stacks", "histograms", "jmh"})
 public record Result(int contract, String scenario, String model, @JsonProperty("model_info") Model modelInfo,
                      @JsonInclude(JsonInclude.Include.NON_NULL) String form, Map<String, Object> params, JvmInfo jvm,
@@ -56,7 +59,8 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
                      Map<String, Object> metrics, @JsonProperty("bound_ms") Double boundMs, Double efficiency,
                      @JsonProperty("serial_task_ms") Double serialTaskMs, PublishedFigure published, List<String> logs,
                      @JsonProperty("pinned_stacks") List<PinnedStack> pinnedStacks, Map<String, String> histograms,
-                     @JsonInclude(JsonInclude.Include.NON_NULL) JmhRun jmh) {
+                     @JsonInclude(JsonInclude.Include.NON_NULL) JmhRun jmh,
+                     @JsonInclude(JsonInclude.Include.NON_NULL) SloVerdict slo) {
     /** The contract this version writes: 2 added contract, model_info, form, score and published.article. */
     public static final int CONTRACT = 2;
     /** The score of a result whose scenario names none. */
@@ -84,7 +88,7 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
         return new Builder(scenario, model).modelInfo(modelInfo).form(form).params(params).jvm(jvm)
                 .rounds(forks, warmup, iterations).status(status, error).firstFailure(firstFailure).score(score).metrics(metrics)
                 .bound(boundMs, efficiency, serialTaskMs).published(published).logs(logs).pinnedStacks(pinnedStacks)
-                .histograms(histograms).jmh(jmh);
+                .histograms(histograms).jmh(jmh).slo(slo);
     }
 
     /** Builds a {@link Result}; the status is {@code ok} and everything else empty until set. */
@@ -111,6 +115,7 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
         private List<PinnedStack> pinnedStacks;
         private Map<String, String> histograms = Map.of();
         private JmhRun jmh;
+        private SloVerdict slo;
 
         private Builder(String scenario, String model) {
             this.scenario = scenario;
@@ -197,9 +202,14 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
             return this;
         }
 
+        public Builder slo(SloVerdict value) {
+            this.slo = value;
+            return this;
+        }
+
         public Result build() {
             return new Result(CONTRACT, scenario, model, modelInfo, form, params, jvm, forks, warmup, iterations, status,
-                    error, firstFailure, score, metrics, boundMs, efficiency, serialTaskMs, published, logs, pinnedStacks, histograms, jmh);
+                    error, firstFailure, score, metrics, boundMs, efficiency, serialTaskMs, published, logs, pinnedStacks, histograms, jmh, slo);
         }
     }
 
