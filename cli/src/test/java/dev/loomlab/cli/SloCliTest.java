@@ -2,7 +2,7 @@ package dev.loomlab.cli;
 
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultJson;
-import dev.loomlab.core.slo.SloVerdict;
+import dev.loomlab.core.outcome.SloVerdict;
 import dev.loomlab.core.stats.LatencySummary;
 import dev.loomlab.report.ResultsFolder;
 import org.junit.jupiter.api.Test;

@@ -5,7 +5,7 @@ import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.scenario.Trait;
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.core.slo.SloPolicy;
-import dev.loomlab.core.slo.SloVerdict;
+import dev.loomlab.core.outcome.SloVerdict;
 import dev.loomlab.report.html.HtmlReport;
 import org.junit.jupiter.api.Test;
 

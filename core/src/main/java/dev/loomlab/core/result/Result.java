@@ -9,7 +9,7 @@ import dev.loomlab.core.outcome.JmhRun;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.outcome.PinnedStack;
-import dev.loomlab.core.slo.SloVerdict;
+import dev.loomlab.core.outcome.SloVerdict;
 import dev.loomlab.core.stats.Metric;
 
 import java.util.List;

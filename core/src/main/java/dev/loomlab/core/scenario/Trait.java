@@ -22,7 +22,7 @@ public enum Trait {
     FORKS_ITSELF,
     /**
      * Each result is a service's golden signals (requests, errors, answer latency): without {@code --slo}
-     * it is judged against article 003's thresholds ({@link dev.loomlab.core.slo.Slo#DEFAULT}).
+     * it is judged against article 003's thresholds, {@code p99<500ms,errors<1%} (the objective {@code Slo.DEFAULT}).
      */
     GOLDEN_SIGNALS
 }

@@ -1,5 +1,6 @@
 package dev.loomlab.core.slo;
 
+import dev.loomlab.core.outcome.SloVerdict;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.param.Units;
 import dev.loomlab.core.result.Result;

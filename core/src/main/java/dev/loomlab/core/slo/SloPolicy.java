@@ -1,5 +1,6 @@
 package dev.loomlab.core.slo;
 
+import dev.loomlab.core.outcome.SloVerdict;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.scenario.Trait;

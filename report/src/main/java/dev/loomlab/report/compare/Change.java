@@ -3,7 +3,7 @@ package dev.loomlab.report.compare;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.slo.Slo;
-import dev.loomlab.core.slo.SloVerdict;
+import dev.loomlab.core.outcome.SloVerdict;
 import dev.loomlab.report.analysis.RatioEstimate;
 
 import java.util.Optional;

@@ -1,4 +1,4 @@
-package dev.loomlab.core.slo;
+package dev.loomlab.core.outcome;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
