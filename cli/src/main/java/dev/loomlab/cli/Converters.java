@@ -3,6 +3,7 @@ package dev.loomlab.cli;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.param.Units;
 import dev.loomlab.core.server.ServerArgs;
+import dev.loomlab.core.slo.SloPolicy;
 import dev.loomlab.load.LoadSpec;
 import picocli.CommandLine.ITypeConverter;
 
@@ -19,6 +20,14 @@ import java.util.Locale;
  */
 final class Converters {
     private Converters() {
+    }
+
+    /** An objective for {@code --slo} ({@link SloPolicy#parse}): terms such as {@code p99<500ms,errors<1%}, or {@code none}. */
+    static final class SloConverter implements ITypeConverter<SloPolicy> {
+        @Override
+        public SloPolicy convert(String text) {
+            return SloPolicy.parse(text);
+        }
     }
 
     /** Text as given: the key converter of a map option whose values are typed. */

@@ -3,6 +3,7 @@ package dev.loomlab.cli;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.param.Units;
 import dev.loomlab.core.result.Result;
+import dev.loomlab.core.slo.SloPolicy;
 import dev.loomlab.core.trial.Jdk;
 import dev.loomlab.load.HttpLive;
 import dev.loomlab.load.LoadGenerator;
@@ -88,6 +89,9 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--expect", paramLabel = "BODY", description = "a 2xx answer must carry exactly this body (default: any)")
     String expect;
 
+    @Option(names = "--slo", paramLabel = "SPEC", converter = Converters.SloConverter.class, description = RunOptions.SLO_HELP)
+    SloPolicy slo;
+
     @Option(names = "--out", paramLabel = "DIR", converter = Converters.NonBlankConverter.class,
             description = "results folder (default results/<timestamp>)")
     String out;
@@ -133,7 +137,7 @@ final class LoadCommand implements Callable<Integer> {
                 report = new LoadGenerator(spec).run(line.andThen(p -> feed.accept(live.next(p))), true);
             }
         }
-        Result result = LoadScenario.result(spec, report);
+        Result result = (slo != null ? slo : SloPolicy.DEFAULT).judge(LoadScenario.DESCRIPTION, LoadScenario.result(spec, report));
         folder.append(result);
         Map<String, Object> env = Environment.describe(jdks, command, started, Instant.now());
         folder.writeSummary(env);

@@ -76,7 +76,7 @@ final class RunCommand implements Callable<Integer> {
         try (RunDatabase db = RunDatabase.forPlan(plan, options.dbUrl, System.err)) {
             endpoint.ifPresent(e -> MetricsEndpoint.announce(e, System.err));
             results = new RunSession(scenarios, models, TrialRunner.withCurrentClassPath().live(endpoint.isPresent()),
-                    options.sampleThreads, endpoint.map(MetricsEndpoint::registry).orElse(null))
+                    options.sampleThreads, endpoint.map(MetricsEndpoint::registry).orElse(null), options.slo())
                     .run(plan, timeout, options.out, options.resume, command, System.out);
         } finally {
             endpoint.ifPresent(MetricsEndpoint::close);

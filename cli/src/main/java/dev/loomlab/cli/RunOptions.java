@@ -1,6 +1,7 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.core.Defaults;
+import dev.loomlab.core.slo.SloPolicy;
 import picocli.CommandLine.Option;
 
 import java.time.Duration;
@@ -77,13 +78,21 @@ public final class RunOptions {
                     + " (a sampler thread then runs beside the model; off by default)")
     boolean sampleThreads;
 
+    /** What {@code --slo} says, for {@code run} and {@code load} alike. */
+    static final String SLO_HELP = "judge each result against this objective: p50|p90|p99|p999|max<DURATION, errors<PERCENT%%,"
+            + " rate>N/s, comma-separated (default for web and load: p99<500ms,errors<1%%; none for the others;"
+            + " 'none' judges none). A breach is marked in the reports and is a regression for 'loomlab compare'";
+
+    @Option(names = "--slo", paramLabel = "SPEC", converter = Converters.SloConverter.class, description = SLO_HELP)
+    SloPolicy slo;
+
     @Option(names = "--dry-run", description = "print the plan — every result with its rounds and an estimated duration — and run nothing")
     boolean dryRun;
 
     /** True when no option was given. */
     boolean isEmpty() {
         return models.isEmpty() && params.isEmpty() && task == null && classpath == null && forks == null && warmup == null && iterations == null
-                && jvms.isEmpty() && jvmArgs.isEmpty() && jvmArg.isEmpty() && timeout == null && out == null && !resume && !sampleThreads && !dryRun;
+                && jvms.isEmpty() && jvmArgs.isEmpty() && jvmArg.isEmpty() && timeout == null && out == null && !resume && !sampleThreads && slo == null && !dryRun;
     }
 
     /** The extra trial JVM flags: those of {@code --jvm-args}, then each {@code --jvm-arg}. */
@@ -92,6 +101,11 @@ public final class RunOptions {
         jvmArgs.stream().filter(a -> !a.isEmpty()).forEach(all::add);
         all.addAll(jvmArg);
         return all;
+    }
+
+    /** {@code --slo}, or the default: article 003's objective for web results, none for the others. */
+    SloPolicy slo() {
+        return slo != null ? slo : SloPolicy.DEFAULT;
     }
 
     /** {@code --timeout}, or the default of 20 minutes. */

@@ -7,6 +7,7 @@ import dev.loomlab.core.result.ResultAssembler;
 import dev.loomlab.core.result.ResultKey;
 import dev.loomlab.core.scenario.Trait;
 import dev.loomlab.core.scenario.ScenarioCatalog;
+import dev.loomlab.core.slo.SloPolicy;
 import dev.loomlab.core.trial.Jdk;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.ProgressListener;
@@ -43,6 +44,7 @@ final class RunSession {
     private final TrialRunner runner;
     private final boolean sampleThreads;
     private final MeterRegistry metrics;
+    private final SloPolicy slo;
     private final Object renderLock = new Object();
     private boolean rendered;
     private volatile boolean shuttingDown;
@@ -55,11 +57,18 @@ final class RunSession {
 
     /** @param metrics where the run's meters go ({@link RunMetrics}), or null when nobody watches it live */
     RunSession(ScenarioCatalog scenarios, ModelCatalog models, TrialRunner runner, boolean sampleThreads, MeterRegistry metrics) {
+        this(scenarios, models, runner, sampleThreads, metrics, SloPolicy.DEFAULT);
+    }
+
+    /** @param slo the objective each result is judged against as it is assembled ({@code --slo}) */
+    RunSession(ScenarioCatalog scenarios, ModelCatalog models, TrialRunner runner, boolean sampleThreads, MeterRegistry metrics,
+               SloPolicy slo) {
         this.scenarios = scenarios;
         this.models = models;
         this.runner = runner;
         this.sampleThreads = sampleThreads;
         this.metrics = metrics;
+        this.slo = slo;
     }
 
     /**
@@ -231,8 +240,8 @@ final class RunSession {
                 }
             }
         }
-        return ResultAssembler.assemble(p.scenario(), p.model().name(), p.model(), p.params(), p.forks(), p.warmup(), p.iterations(),
-                outcomes, logs, Runtime.getRuntime().availableProcessors());
+        return slo.judge(p.scenario(), ResultAssembler.assemble(p.scenario(), p.model().name(), p.model(), p.params(), p.forks(),
+                p.warmup(), p.iterations(), outcomes, logs, Runtime.getRuntime().availableProcessors()));
     }
 
     private TrialOutcome inProcess(TrialSpec spec, ProgressListener listener) throws InterruptedException {

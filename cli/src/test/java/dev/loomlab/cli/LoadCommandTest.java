@@ -65,4 +65,48 @@ class LoadCommandTest {
             http.stop(0);
         }
     }
+
+    @Test
+    void aLoadIsJudgedAgainstArticle003sObjectiveUnlessSloSaysNone() throws Exception {
+        AtomicLong served = new AtomicLong();
+        AtomicLong refused = new AtomicLong();
+        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
+        http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        http.createContext("/get", exchange -> {
+            try (exchange) {
+                // Every tenth request is answered 503: 10% errors, far above the default 1%.
+                boolean refuse = served.incrementAndGet() % 10 == 0;
+                if (refuse) {
+                    refused.incrementAndGet();
+                }
+                byte[] body = (refuse ? "busy" : "ok").getBytes(StandardCharsets.US_ASCII);
+                exchange.sendResponseHeaders(refuse ? 503 : 200, body.length);
+                exchange.getResponseBody().write(body);
+            }
+        });
+        http.start();
+        try {
+            String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/get";
+            Path out = tmp.resolve("judged");
+            CliHarness.Outcome o = CliHarness.run("load", url, "--users", "4", "--duration", "1s", "--out", out.toString());
+            assertThat(o.exit()).as(o.err()).isZero();
+            Result r = new ResultsFolder(out).read().get(0);
+            assertThat(r.slo().spec()).isEqualTo("p99<500ms,errors<1%");
+            assertThat(r.slo().met()).isFalse();
+            String errors = String.format(java.util.Locale.ROOT, "%% ≥ 1%% (%,d of %,d requests)", refused.get(), served.get());
+            assertThat(r.slo().breaches()).anySatisfy(b -> {
+                assertThat(b).startsWith("errors ").endsWith(errors);
+                double pct = Double.parseDouble(b.substring("errors ".length(), b.indexOf('%')));
+                assertThat(pct).isCloseTo(100.0 * refused.get() / served.get(), org.assertj.core.api.Assertions.within(0.5));
+            });
+            assertThat(o.out()).contains("SLO BREACHED").contains("SLO p99<500ms,errors<1% breached: ");
+
+            Path none = tmp.resolve("none");
+            o = CliHarness.run("load", url, "--users", "4", "--duration", "1s", "--slo", "none", "--out", none.toString());
+            assertThat(o.exit()).as(o.err()).isZero();
+            assertThat(new ResultsFolder(none).read().get(0).slo()).isNull();
+        } finally {
+            http.stop(0);
+        }
+    }
 }

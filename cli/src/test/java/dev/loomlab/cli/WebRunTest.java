@@ -30,6 +30,9 @@ class WebRunTest {
         JsonNode r = results.get(0);
         assertThat(r.get("status").asText()).as(r.toString()).isEqualTo("ok");
         assertThat(r.get("warmup").asInt()).isZero();
+        // Without --slo a web result is judged against article 003's golden-signal thresholds.
+        assertThat(r.get("slo").get("spec").asText()).isEqualTo("p99<500ms,errors<1%");
+        assertThat(r.get("slo").get("met").asBoolean()).isEqualTo(r.get("slo").get("breaches").isEmpty());
         JsonNode m = r.get("metrics");
         assertThat(m.get("bound_throughput_per_s").get("median").asDouble()).isEqualTo(400.0);
         assertThat(m.get("throughput_per_s").get("samples")).hasSize(2);

@@ -4,6 +4,7 @@ import dev.loomlab.core.stats.HistogramCodec;
 import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.param.ParamValues;
 import dev.loomlab.core.scenario.ScenarioDescription;
+import dev.loomlab.core.scenario.Trait;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultAssembler;
 import dev.loomlab.core.outcome.IterationResult;
@@ -36,6 +37,7 @@ public final class LoadScenario {
                     ParamSpec.duration("timeout", "30s", "a request not answered within this is a timeout error"),
                     ParamSpec.count("connections", Integer.toString(LoadSpec.DEFAULT_CONNECTIONS), 1, "open model: most connections"))
             .score("throughput_per_s")
+            .traits(Trait.GOLDEN_SIGNALS)
             .build();
 
     private LoadScenario() {

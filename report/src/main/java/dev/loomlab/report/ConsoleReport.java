@@ -35,6 +35,11 @@ public final class ConsoleReport {
         if (!pinned.isEmpty()) {
             sb.append("\nPinned (top stack of each result; all in results.jsonl and report.md):\n").append(pinned);
         }
+        List<String> breached = SloBreaches.lines(results);
+        if (!breached.isEmpty()) {
+            sb.append("\nSLO breached (the objective each result was judged against, and every term it missed):\n");
+            breached.forEach(line -> sb.append("  ").append(line).append('\n'));
+        }
         List<String> threw = CallFailures.lines(results);
         if (!threw.isEmpty()) {
             sb.append("\nCalls that threw (counted; the iterations went on; stacks in the trial logs):\n");

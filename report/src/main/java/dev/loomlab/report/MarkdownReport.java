@@ -62,6 +62,13 @@ public final class MarkdownReport {
                     .append("`java.lang.VirtualThread` park frames every event shares are left out.\n\n```\n")
                     .append(pinned).append("```\n");
         }
+        List<String> breached = SloBreaches.lines(results);
+        if (!breached.isEmpty()) {
+            sb.append("\n## SLO breaches\n\n")
+                    .append("Results that missed the service level objective they were judged against (--slo; for web and load ")
+                    .append("article 003's p99<500ms,errors<1% unless --slo gave another): each term missed, with its figure.\n\n");
+            breached.forEach(line -> sb.append("- **breached**: `").append(line.replace("`", "'")).append("`\n"));
+        }
         List<String> threw = CallFailures.lines(results);
         if (!threw.isEmpty()) {
             sb.append("\n## Calls that threw\n\n")

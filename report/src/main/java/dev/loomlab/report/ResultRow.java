@@ -15,8 +15,9 @@ import java.util.List;
  * report.html: the score ({@link Score}: the wall time for most scenarios, its metric named otherwise) as
  * its mean ± the half-width of the 99.9% CI of the mean ({@code (n<3)} instead where there are too few
  * samples for one), bound, efficiency (bound / mean), p99 task latency, then CPU, RSS and threads of the
- * process under test (the server for web and echo, else the trial JVM) as medians per iteration, and the
- * article's figure.
+ * process under test (the server for web and echo, else the trial JVM) as medians per iteration, the
+ * article's figure, and notes (whether the result met its SLO first, {@code SLO BREACHED} in capitals to stand
+ * out in a plain table; the breaches themselves are listed by {@link SloBreaches}).
  */
 public final class ResultRow {
     public static final List<String> HEADER = List.of("scenario", "model", "params", "jdk", "status",
@@ -76,6 +77,9 @@ public final class ResultRow {
         }
         if (r.published() != null && r.published().wallMs() == null) {
             out.add("published " + JmhTable.published(r));
+        }
+        if (r.slo() != null) {
+            out.add(r.slo().met() ? "SLO met" : "SLO BREACHED");
         }
         String term = BoundTerm.of(r);
         if (term != null) {

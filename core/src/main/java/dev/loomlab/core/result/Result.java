@@ -10,6 +10,7 @@ import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.outcome.PinnedStack;
 import dev.loomlab.core.stats.GcPauseSummary;
+import dev.loomlab.core.outcome.SloVerdict;
 import dev.loomlab.core.stats.Metric;
 
 import java.util.List;
@@ -49,9 +50,11 @@ import java.util.Map;
  *                     {@link dev.loomlab.core.stats.HistogramCodec} writes it, values in ns (today
  *                     {@code task_latency_ms}); empty when none was recorded
  * @param jmh          what JMH reported, for a result a JMH benchmark measured; else null and left out
+ * @param slo          whether the result met the service level objective it was judged against
+ *                     ({@link SloVerdict}); null and left out when it was judged against none
  */
 @JsonPropertyOrder({"contract", "scenario", "model", "model_info", "form", "params", "jvm", "forks", "warmup", "iterations",
-        "status", "error", "first_failure", "score", "metrics", "bound_ms", "efficiency", "serial_task_ms", "published", "logs",
+        "status", "error", "first_failure", "slo", "score", "metrics", "bound_ms", "efficiency", "serial_task_ms", "published", "logs",
         "pinned_stacks", "gc_collector", "gc_pause_ms", "histograms", "jmh"})
 public record Result(int contract, String scenario, String model, @JsonProperty("model_info") Model modelInfo,
                      @JsonInclude(JsonInclude.Include.NON_NULL) String form, Map<String, Object> params, JvmInfo jvm,
@@ -63,10 +66,11 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
                      @JsonProperty("pinned_stacks") List<PinnedStack> pinnedStacks,
                      @JsonProperty("gc_collector") String gcCollector, @JsonProperty("gc_pause_ms") GcPauseSummary gcPauseMs,
                      Map<String, String> histograms,
-                     @JsonInclude(JsonInclude.Include.NON_NULL) JmhRun jmh) {
+                     @JsonInclude(JsonInclude.Include.NON_NULL) JmhRun jmh,
+                     @JsonInclude(JsonInclude.Include.NON_NULL) SloVerdict slo) {
     /**
      * The contract this version writes: 2 added contract, model_info, form, score and published.article
-     * (later additions such as gc_pause_ms are additive and keep it).
+     * (later additions such as gc_pause_ms and slo are additive and keep it).
      */
     public static final int CONTRACT = 2;
     /** The score of a result whose scenario names none. */
@@ -94,7 +98,7 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
         return new Builder(scenario, model).modelInfo(modelInfo).form(form).params(params).jvm(jvm)
                 .rounds(forks, warmup, iterations).status(status, error).firstFailure(firstFailure).score(score).metrics(metrics)
                 .bound(boundMs, efficiency, serialTaskMs).published(published).logs(logs).pinnedStacks(pinnedStacks)
-                .gc(gcCollector, gcPauseMs).histograms(histograms).jmh(jmh);
+                .gc(gcCollector, gcPauseMs).histograms(histograms).jmh(jmh).slo(slo);
     }
 
     /** Builds a {@link Result}; the status is {@code ok} and everything else empty until set. */
@@ -123,6 +127,7 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
         private GcPauseSummary gcPauseMs;
         private Map<String, String> histograms = Map.of();
         private JmhRun jmh;
+        private SloVerdict slo;
 
         private Builder(String scenario, String model) {
             this.scenario = scenario;
@@ -215,9 +220,14 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
             return this;
         }
 
+        public Builder slo(SloVerdict value) {
+            this.slo = value;
+            return this;
+        }
+
         public Result build() {
             return new Result(CONTRACT, scenario, model, modelInfo, form, params, jvm, forks, warmup, iterations, status,
-                    error, firstFailure, score, metrics, boundMs, efficiency, serialTaskMs, published, logs, pinnedStacks, gcCollector, gcPauseMs, histograms, jmh);
+                    error, firstFailure, score, metrics, boundMs, efficiency, serialTaskMs, published, logs, pinnedStacks, gcCollector, gcPauseMs, histograms, jmh, slo);
         }
     }
 

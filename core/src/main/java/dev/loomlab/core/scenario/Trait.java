@@ -19,5 +19,10 @@ public enum Trait {
      */
     DATABASE,
     /** One trial JVM runs every fork of a result itself (JMH forks its own JVMs). */
-    FORKS_ITSELF
+    FORKS_ITSELF,
+    /**
+     * Each result is a service's golden signals (requests, errors, answer latency): without {@code --slo}
+     * it is judged against article 003's thresholds, {@code p99<500ms,errors<1%} (the objective {@code Slo.DEFAULT}).
+     */
+    GOLDEN_SIGNALS
 }

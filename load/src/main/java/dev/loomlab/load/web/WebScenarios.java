@@ -5,6 +5,7 @@ import dev.loomlab.core.scenario.Rounds;
 import dev.loomlab.core.server.EndpointSpec;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioDescription;
+import dev.loomlab.core.scenario.Trait;
 import dev.loomlab.core.scenario.ScenarioProvider;
 import dev.loomlab.load.LoadSpec;
 import dev.loomlab.load.Ramp;
@@ -44,6 +45,7 @@ public final class WebScenarios implements ScenarioProvider {
                         // The warm-up is the warmup load inside the trial, once per server: no warm-up iterations.
                         .rounds(new Rounds(null, 0, null))
                         .score("throughput_per_s")
+                        .traits(Trait.GOLDEN_SIGNALS)
                         .build(),
                 p -> new WebWorkload(p.intCount("users"), p.decimal("rate"), (long) p.durationMillis("delay"),
                         Duration.ofNanos(p.durationNanos("warmup")), Duration.ofNanos(Math.max(1, p.durationNanos("duration"))),

@@ -66,7 +66,8 @@ public final class CompareReport {
                 + Comparison.CONFIDENCE_PCT + "% confidence interval; p is the exact two-sided Mann-Whitney U test's. "
                 + "A regression is a ratio whose whole interval lies beyond the threshold on the worse side (above "
                 + RatioEstimate.fmt(1 + t) + " for a metric better lower, below " + RatioEstimate.fmt(1 - t)
-                + " for one better higher), or a result that failed only in the candidate. A "
+                + " for one better higher), a result that failed only in the candidate, or one that breaches its SLO only in"
+                + " the candidate (the baseline judged against the candidate's objective). A "
                 + Comparison.CONFIDENCE_PCT + "% interval needs at least "
                 + RatioEstimate.samplesNeeded(Comparison.CONFIDENCE) + " samples a side (3 vs 3 cannot go below p = "
                 + pText(MannWhitney.smallestP(3, 3)) + ", 4 vs 4 below " + pText(MannWhitney.smallestP(4, 4))
@@ -83,13 +84,29 @@ public final class CompareReport {
                     side(ch.baseline(), ch.baselineMean(), ch.metric()), side(ch.candidate(), ch.candidateMean(), ch.metric()),
                     e == null ? "" : e.m() + " vs " + e.n(),
                     e == null ? "" : e.describe(), e == null ? "" : pText(e.p()),
-                    ch.verdict().text() + (ch.note() == null ? "" : ": " + ch.note())));
+                    ch.verdict().text() + (ch.note() == null ? "" : ": " + ch.note())
+                            + (ch.newBreach().isPresent() ? "; SLO newly breached" : "")));
         }
         return rows;
     }
 
-    /** {@code **1 regression**: …} naming each, or that there is none. */
+    /**
+     * {@code **1 regression**: …} naming each, or that there is none; then, when there are any,
+     * {@code **1 new SLO breach**: …} naming each with the terms it missed.
+     */
     public static String verdictLine(Comparison c) {
+        List<Change> breaches = c.newBreaches();
+        String metric = metricVerdictLine(c);
+        if (breaches.isEmpty()) {
+            return metric;
+        }
+        List<String> names = breaches.stream()
+                .map(ch -> ch.key().label() + " (" + ch.newBreach().orElseThrow().describe() + ")").toList();
+        return metric + " **" + breaches.size() + (breaches.size() == 1 ? " new SLO breach**" : " new SLO breaches**")
+                + " (a regression: the baseline met the objective, judged on its own figures): " + String.join("; ", names) + ".";
+    }
+
+    private static String metricVerdictLine(Comparison c) {
         List<Change> reg = c.regressions();
         if (reg.isEmpty()) {
             StringBuilder sb = new StringBuilder("No regression beyond " + percent(c.thresholdPct()) + " ("

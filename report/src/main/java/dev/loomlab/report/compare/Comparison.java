@@ -22,7 +22,9 @@ import java.util.Set;
  * its lower bound above 1 + threshold, for a {@code _per_s} metric (better higher) its upper bound below
  * 1 − threshold — and an improvement the other way round. When the sample sizes cannot give a
  * {@value #CONFIDENCE_PCT}% interval at all (3 vs 3, 4 vs 4), the verdict is {@link Verdict#N_TOO_SMALL},
- * not a regression. Where a run holds one key twice, its first result is used.
+ * not a regression. A result that breaches its service level objective in the candidate but met it in the
+ * baseline ({@link Change#newBreach}) is a regression too, whatever the metric says. Where a run holds one key
+ * twice, its first result is used.
  *
  * @param metric the metric judged, e.g. {@code wall_ms}; null: each result's own {@link Score#metric}
  * @param thresholdPct changes within ± this many percent are no change
@@ -56,8 +58,14 @@ public record Comparison(String metric, double thresholdPct, List<Change> change
         return changes.stream().filter(c -> c.verdict().regression()).toList();
     }
 
+    /** The matched results that breach their SLO now although the baseline met it ({@link Change#newBreach}). */
+    public List<Change> newBreaches() {
+        return changes.stream().filter(c -> c.newBreach().isPresent()).toList();
+    }
+
+    /** True when a result regressed on the metric, now fails, or newly breaches its SLO: {@code compare} exits 1. */
     public boolean regressed() {
-        return !regressions().isEmpty();
+        return !regressions().isEmpty() || !newBreaches().isEmpty();
     }
 
     /** The changes with this verdict. */

@@ -138,6 +138,14 @@ public final class HtmlReport {
     private static String notOk(List<Result> results) {
         StringBuilder sb = new StringBuilder("<section id=\"not-ok\">\n<h2>Not ok</h2>\n");
         List<Result> bad = results.stream().filter(r -> !r.ok()).toList();
+        List<String> breached = dev.loomlab.report.SloBreaches.lines(results);
+        if (!breached.isEmpty()) {
+            sb.append("<p>Measured, but the service level objective was breached (each term missed, with its figure):</p>")
+                    .append("<ul class=\"slo-breaches\">");
+            breached.forEach(line -> sb.append("<li><strong>SLO breached</strong> <code>").append(Html.esc(line))
+                    .append("</code></li>"));
+            sb.append("</ul>\n");
+        }
         List<String> threw = dev.loomlab.report.CallFailures.lines(results);
         if (!threw.isEmpty()) {
             sb.append("<p>Measured although some calls threw (counted; the iterations went on; stacks in the trial logs):</p><ul>");

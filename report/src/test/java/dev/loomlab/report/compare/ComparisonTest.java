@@ -1,6 +1,7 @@
 package dev.loomlab.report.compare;
 
 import dev.loomlab.core.result.Result;
+import dev.loomlab.core.slo.Slo;
 import dev.loomlab.report.Fixtures;
 import org.junit.jupiter.api.Test;
 
@@ -181,5 +182,52 @@ class ComparisonTest {
         assertThat(Machines.signTestP(8, 8)).isCloseTo(2.0 / 256, org.assertj.core.api.Assertions.within(1e-12));
         // 15 up and 10 down is noise in both directions: 2 · P(X ≥ 15 | 25 flips) = 0.42.
         assertThat(Machines.signTestP(15, 25)).isGreaterThan(0.4);
+    }
+
+    /** A sleep result of 10,000 tasks whose latencies spread from 300 ms to {@code wallMs}, judged against {@code spec}. */
+    private static Result judged(String model, double wallMs, String spec) {
+        Result r = Fixtures.ok("sleep", model, Fixtures.params("tasks", 10_000, "sleep", "300ms"), Fixtures.JDK25,
+                Fixtures.five(wallMs), 10_000, 300, 40, null, null);
+        return r.toBuilder().slo(spec == null ? null : Slo.parse(spec).judge(r)).build();
+    }
+
+    @Test
+    void aNewSloBreachIsARegressionEvenWithinTheThreshold() {
+        // Latencies up to 402 ms meet p99<500ms; up to 600 ms (wall ×1.49) breach it. The wall judged at a 60%
+        // threshold is no regression, so only the breach makes one.
+        List<Result> base = List.of(judged("virtual", 402, "p99<500ms"), judged("platform:200", 402, "p99<500ms"));
+        List<Result> cand = List.of(judged("virtual", 600, "p99<500ms"), judged("platform:200", 402, "p99<500ms"));
+        assertThat(cand.get(0).slo().met()).isFalse();
+        Comparison c = Comparison.of(base, cand, "wall_ms", 60, false);
+        assertThat(c.regressions()).isEmpty();
+        assertThat(c.newBreaches()).singleElement().satisfies(ch -> assertThat(ch.key().model()).isEqualTo("virtual"));
+        assertThat(c.regressed()).isTrue();
+        String md = CompareReport.markdown(c, "a", "b");
+        assertThat(md).contains("**1 new SLO breach** (a regression: the baseline met the objective, judged on its own figures): "
+                + "sleep virtual tasks=10000 sleep=300ms (Java 25) (SLO p99<500ms breached: p99 ")
+                .contains("no change; SLO newly breached |");
+    }
+
+    @Test
+    void aBreachTheBaselineHadTooIsNoNewBreach() {
+        List<Result> base = List.of(judged("virtual", 600, "p99<500ms"));
+        List<Result> cand = List.of(judged("virtual", 600, "p99<500ms"));
+        Comparison c = Comparison.of(base, cand, "wall_ms", 5, false);
+        assertThat(c.newBreaches()).isEmpty();
+        assertThat(c.regressed()).isFalse();
+        assertThat(CompareReport.verdictLine(c)).isEqualTo("No regression beyond 5% (1 result matched).");
+    }
+
+    @Test
+    void theBaselineIsJudgedAgainstTheCandidatesObjective() {
+        // The baseline recorded no verdict (a run without --slo) yet met p99<500ms: the candidate's breach is new.
+        Comparison unjudged = Comparison.of(List.of(judged("virtual", 402, null)), List.of(judged("virtual", 600, "p99<500ms")),
+                "wall_ms", 60, false);
+        assertThat(unjudged.newBreaches()).hasSize(1);
+        // The baseline met a laxer objective but would breach the candidate's stricter one too: not new.
+        Comparison stricter = Comparison.of(List.of(judged("virtual", 402, "p99<1s")), List.of(judged("virtual", 402, "p99<300ms")),
+                "wall_ms", 5, false);
+        assertThat(stricter.newBreaches()).isEmpty();
+        assertThat(stricter.regressed()).isFalse();
     }
 }

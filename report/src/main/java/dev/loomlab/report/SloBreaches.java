@@ -1,0 +1,22 @@
+package dev.loomlab.report;
+
+import dev.loomlab.core.result.Result;
+
+import java.util.List;
+
+/**
+ * The results that did not meet the service level objective they were judged against ({@code --slo}, or
+ * article 003's for web and load): one line each, naming the objective and every term breached, for every
+ * renderer to show.
+ */
+public final class SloBreaches {
+    private SloBreaches() {
+    }
+
+    /** e.g. {@code web mvc-platform users=3000: SLO p99<500ms,errors<1% breached: p99 812 ms ≥ 500 ms}. */
+    public static List<String> lines(List<Result> results) {
+        return results.stream().filter(r -> r.slo() != null && !r.slo().met())
+                .map(r -> r.scenario() + ' ' + r.model() + ' ' + Fmt.params(r.params()) + ": " + r.slo().describe())
+                .toList();
+    }
+}
