@@ -252,9 +252,20 @@ final class RunSession {
         }
     }
 
+    /** The longest part of a log's name that the result's scenario, model and parameters may take, in characters. */
+    private static final int LOG_NAME_WHAT = 150;
+
+    /**
+     * {@code logs/<scenario>-<model>-<params>-java<N>-fork<F>.log}. Parameters as long as a class path are cut and
+     * a hash of the whole put in their place: a file name has at most 255 bytes, and the trial's GC log
+     * ({@code .gc.log}) must fit too.
+     */
     private static String logName(ResultsFolder folder, PlannedResult p, int fork) {
-        String base = (p.scenario().name() + "-" + p.model() + "-" + p.params() + "-java" + p.jdk().feature() + "-fork" + fork)
-                .replaceAll("[^A-Za-z0-9._=-]+", "_");
+        String what = (p.scenario().name() + "-" + p.model() + "-" + p.params()).replaceAll("[^A-Za-z0-9._=-]+", "_");
+        if (what.length() > LOG_NAME_WHAT) {
+            what = what.substring(0, LOG_NAME_WHAT - 9) + "~" + String.format("%08x", what.hashCode());
+        }
+        String base = what + "-java" + p.jdk().feature() + "-fork" + fork;
         String name = ResultsFolder.LOGS + "/" + base + ".log";
         for (int i = 2; Files.exists(folder.dir().resolve(name)); i++) {
             name = ResultsFolder.LOGS + "/" + base + "-" + i + ".log";
