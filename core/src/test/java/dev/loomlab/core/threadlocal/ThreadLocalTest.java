@@ -50,8 +50,12 @@ class ThreadLocalTest {
         for (String model : new String[]{"platform:2", "virtual"}) {
             Map<String, Double> m = run(model, "buffer", "per-task");
             assertThat(m.get("objects_created")).as(model).isEqualTo((double) TASKS);
-            assertThat(m.get("allocated_bytes_per_task")).as(model).isGreaterThanOrEqualTo((double) ExpensiveObject.BUFFER_BYTES);
         }
+        // The heap bytes behind them, on virtual threads, whose carriers outlive the iteration. A pool's threads
+        // exit as it closes, and HotSpot's total of allocated bytes can miss a thread that is exiting just then
+        // (seen here: half the bytes of platform:2), so the pool's figure is no lower bound.
+        assertThat(run("virtual", "buffer", "per-task").get("allocated_bytes_per_task"))
+                .isGreaterThanOrEqualTo((double) ExpensiveObject.BUFFER_BYTES);
     }
 
     @Test
