@@ -6,6 +6,7 @@ import dev.loomlab.core.model.ThreadKind;
 import dev.loomlab.core.outcome.IterationResult;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.ProgressListener;
+import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;
 import dev.loomlab.core.workload.TrialWorkload;
@@ -18,11 +19,13 @@ import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Pattern;
 
@@ -55,7 +58,7 @@ record JmhWorkload(String benchmark, String metric, String unit, Map<String, Str
         if (kind == ThreadKind.PLATFORM) {
             PlatformThreadCeiling.requireRoomFor(platformThreads);
         }
-        try {
+        try (ForkGcScope gc = ForkGcScope.open(spec.forks())) {
             ChainedOptionsBuilder options = new OptionsBuilder()
                     .include("^" + Pattern.quote(benchmark) + "$")
                     .param("kind", kind.modelName())
@@ -66,13 +69,32 @@ record JmhWorkload(String benchmark, String metric, String unit, Map<String, Str
                     .measurementTime(TimeValue.milliseconds(iterationMs))
                     .shouldFailOnError(true);
             jmhParams.forEach(options::param);
+            gc.forks().ifPresent(f -> options.jvmArgs(f.forkJvmArgs().toArray(String[]::new)).addProfiler(ForkSpans.class));
             Collection<RunResult> results = new Runner(options.build(), new ProgressFormat(
                     OutputFormatFactory.createFormatInstance(System.out, VerboseMode.NORMAL), progress)).run();
-            return outcome(JmhResult.of(results));
+            JmhResult jmh = JmhResult.of(results);
+            TrialOutcome outcome = outcome(jmh);
+            return gc.forks().isPresent() && outcome.status() == Status.OK
+                    ? gc.forks().get().applyTo(outcome, jmh.rawData().stream().map(List::size).toList())
+                    : outcome;
         } catch (RunnerException e) {
             return TrialOutcome.failed("JMH: " + message(e), JvmInfo.current());
         } catch (IllegalStateException e) {
             return TrialOutcome.failed("JMH's result could not be read: " + e.getMessage(), JvmInfo.current());
+        } catch (IOException e) {
+            return TrialOutcome.failed("JMH's GC logs could not be read: " + e.getMessage(), JvmInfo.current());
+        }
+    }
+
+    /** The forks' GC logging for one run: none when JMH measures in this JVM ({@code forks} 0) or it has no GC log. */
+    private record ForkGcScope(Optional<JmhForkGc> forks) implements AutoCloseable {
+        static ForkGcScope open(int forks) throws IOException {
+            return new ForkGcScope(forks > 0 ? JmhForkGc.forThisTrial() : Optional.empty());
+        }
+
+        @Override
+        public void close() {
+            forks.ifPresent(JmhForkGc::close);
         }
     }
 

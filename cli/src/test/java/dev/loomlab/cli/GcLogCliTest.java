@@ -18,7 +18,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Every forked trial writes its GC log into the results folder's logs, and each ok result carries the
  * pauses of its measured iterations read from it: figures checked against the log's own pause lines and
- * against the collector MXBeans' count (gc_count), which the trial reads independently of the log.
+ * against the collector MXBeans' count (gc_count), which the trial reads independently of the log. JMH's
+ * forks and a server under test write logs of their own, and their results carry those pauses.
  */
 class GcLogCliTest {
     /** A whole pause as G1 logs it: {@code [gc] GC(3) Pause Young (Normal) … 2.272ms}. */
@@ -60,6 +61,35 @@ class GcLogCliTest {
         assertThat(r.get("gc_pause_ms").get("count").asInt()).as("an 8 MB young generation collects").isPositive();
     }
 
+    /**
+     * JMH measures in forks of its own: each fork writes its own log beside the trial's, and the result's
+     * pauses are the forks' (a 4 MB young generation, which the forks inherit, collects while 200 threads
+     * start per operation).
+     */
+    @Test
+    void aJmhResultCarriesThePausesOfJmhsOwnForks() throws Exception {
+        Path out = tmp.resolve("jmh");
+        JsonNode r = runOne("run", "thread-start", "-m", "virtual", "-p", "threads=200", "-p", "iteration-time=100ms",
+                "--forks", "2", "--warmup", "1", "--iterations", "2", "--jvm-args", "-Xmx64m -Xmn4m", "--out", out.toString());
+        List<Path> forkLogs = logsBeside(r, out, ".jmh-fork-");
+        assertThat(forkLogs).as("one GC log per JMH fork").hasSize(2);
+        checkAgainstLogs(r, forkLogs);
+        assertThat(r.get("gc_pause_ms").get("count").asInt()).as("a 4 MB young generation collects").isPositive();
+    }
+
+    /** The web scenario's model is the server: the result's pauses are read from the server JVM's own log. */
+    @Test
+    void aWebResultCarriesTheServersPausesFromTheServersLog() throws Exception {
+        Path out = tmp.resolve("web");
+        // The test's trial JVM runs from the build's class path, not dist/lib: tell it where the servers are.
+        JsonNode r = runOne("run", "web", "-m", "jdk", "-p", "users=50", "-p", "delay=5ms", "-p", "warmup=1s",
+                "-p", "duration=2s", "--forks", "1", "--warmup", "0", "--iterations", "2",
+                "--jvm-args", "-Dloomlab.home=" + System.getProperty("loomlab.home"), "--out", out.toString());
+        List<Path> serverLogs = logsBeside(r, out, ".server-JdkServer-");
+        assertThat(serverLogs).as("the server's GC log").hasSize(1);
+        checkAgainstLogs(r, serverLogs);
+    }
+
     @Test
     void anInProcessTrialHasNoGcLogAndNoGcFigures() throws Exception {
         Path out = tmp.resolve("inproc");
@@ -91,8 +121,34 @@ class GcLogCliTest {
     private static void checkAgainstItsLog(JsonNode r, Path out) throws Exception {
         String trialLog = r.get("logs").get(0).asText();
         Path gcLog = out.resolve(trialLog.substring(0, trialLog.length() - ".log".length()) + ".gc.log");
-        assertThat(gcLog).isNotEmptyFile();
-        List<String> lines = new String(Files.readAllBytes(gcLog), StandardCharsets.UTF_8).lines().toList();
+        checkAgainstLogs(r, List.of(gcLog));
+        int stopTheWorld = r.get("gc_pause_ms").get("count").asInt() - (r.get("gc_pause_ms").get("kinds").has("other")
+                ? r.get("gc_pause_ms").get("kinds").get("other").get("count").asInt() : 0);
+        double beans = StreamSupport.stream(r.get("metrics").get("gc_count").get("samples").spliterator(), false)
+                .mapToDouble(JsonNode::asDouble).sum();
+        assertThat((double) stopTheWorld).isLessThanOrEqualTo(beans);
+    }
+
+    /** The GC logs in the results folder's logs whose names start like the trial log's and hold {@code part}. */
+    private static List<Path> logsBeside(JsonNode r, Path out, String part) throws Exception {
+        String trialLog = Path.of(r.get("logs").get(0).asText()).getFileName().toString();
+        String base = trialLog.substring(0, trialLog.length() - ".log".length());
+        try (var files = Files.list(out.resolve("logs"))) {
+            return files.filter(f -> f.getFileName().toString().startsWith(base + part)
+                    && f.getFileName().toString().endsWith(".gc.log")).sorted().toList();
+        }
+    }
+
+    /**
+     * The collector the logs name; pauses no more than the logs hold, the longest one of their lines, the
+     * sum within theirs, the kinds adding up to the count.
+     */
+    private static void checkAgainstLogs(JsonNode r, List<Path> gcLogs) throws Exception {
+        List<String> lines = new java.util.ArrayList<>();
+        for (Path gcLog : gcLogs) {
+            assertThat(gcLog).isNotEmptyFile();
+            lines.addAll(new String(Files.readAllBytes(gcLog), StandardCharsets.UTF_8).lines().toList());
+        }
         String collector = lines.stream().map(USING::matcher).filter(Matcher::find).findFirst().orElseThrow().group(1);
         List<Double> logged = lines.stream().map(PAUSE::matcher).filter(Matcher::find)
                 .map(m -> Double.parseDouble(m.group(2))).toList();
@@ -113,9 +169,5 @@ class GcLogCliTest {
             assertThat(pauses.get("p50").asDouble()).isLessThanOrEqualTo(pauses.get("p99").asDouble());
             assertThat(pauses.get("p99").asDouble()).isLessThanOrEqualTo(pauses.get("max").asDouble());
         }
-        int stopTheWorld = count - (pauses.get("kinds").has("other") ? pauses.get("kinds").get("other").get("count").asInt() : 0);
-        double beans = StreamSupport.stream(r.get("metrics").get("gc_count").get("samples").spliterator(), false)
-                .mapToDouble(JsonNode::asDouble).sum();
-        assertThat((double) stopTheWorld).isLessThanOrEqualTo(beans);
     }
 }

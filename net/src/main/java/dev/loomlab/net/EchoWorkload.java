@@ -15,11 +15,13 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -91,6 +93,12 @@ public final class EchoWorkload implements TaskWorkload {
         System.out.println("echo: open-file limit " + NetLimits.openFileLimit() + ": " + connections + " connections "
                 + (waves == 1 ? "held at once" : "in " + waves + " waves of at most " + wave + " held at once")
                 + ", from " + sources() + " loopback source address(es)");
+    }
+
+    /** The echo server's GC log: the server is the model, so its pauses are the result's. */
+    @Override
+    public Optional<Path> modelGcLog() {
+        return server == null ? Optional.empty() : server.gcLog();
     }
 
     @Override

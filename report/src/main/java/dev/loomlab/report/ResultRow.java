@@ -67,7 +67,7 @@ public final class ResultRow {
 
     /**
      * e.g. "errors 0, server carriers 2" (medians), an article figure of another metric, for a server under
-     * test the load side's own CPU, RSS and threads, and the GC line ({@link GcNote}).
+     * test the load side's own CPU, RSS and threads, and the GC line ({@link GcNote}; the server's for a server under test).
      */
     private static String notes(Result r, boolean underTest) {
         java.util.StringJoiner out = new java.util.StringJoiner(", ");
@@ -93,7 +93,8 @@ public final class ResultRow {
         });
         String gc = GcNote.of(r);
         if (gc != null) {
-            out.add(gc);
+            // A server under test's pauses are its own, read from its GC log.
+            out.add(underTest ? "server " + gc : gc);
         }
         return out.toString();
     }

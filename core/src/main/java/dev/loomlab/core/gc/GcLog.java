@@ -80,16 +80,38 @@ public record GcLog(String collector, List<GcPause> pauses) {
     /**
      * {@code outcome} with this log's collector and, on each iteration that has a span, the pauses inside
      * it; unchanged when the log names no collector (GC logging turned off by the user's flags), since an
-     * empty log is not "no pauses".
+     * empty log is not "no pauses", and when the outcome already holds the pauses of the JVM the model ran
+     * in ({@link #ofModel}) or has no span to place a pause in.
      */
     public TrialOutcome applyTo(TrialOutcome outcome) {
-        if (collector == null) {
+        if (collector == null || outcome.gcCollector() != null || outcome.iterations().stream().allMatch(it -> it.span() == null)) {
             return outcome;
         }
         List<IterationResult> iterations = outcome.iterations().stream()
                 .map(it -> it.span() == null ? it : it.withGcPauses(pausesIn(it.span())))
                 .toList();
         return outcome.withGc(collector, iterations);
+    }
+
+    /**
+     * {@code outcome} with the pauses of {@code modelLog}, the GC log of the JVM the model ran in when that
+     * is not the trial JVM (a server under test). The spans are the trial's {@link System#nanoTime()}, which
+     * on one machine is the server's clock too. When that log cannot be read or names no collector, the
+     * iterations lose their spans, so that the trial's own log is never taken for the model's: the result
+     * then has no GC figures.
+     */
+    public static TrialOutcome ofModel(TrialOutcome outcome, Path modelLog) {
+        try {
+            GcLog log = read(modelLog);
+            if (log.collector() != null) {
+                return log.applyTo(outcome);
+            }
+        } catch (IOException e) {
+            // No figures is the honest answer: fall through.
+        }
+        List<IterationResult> spanless = outcome.iterations().stream().map(it -> it.withSpan(null)).toList();
+        return new TrialOutcome(outcome.status(), outcome.error(), outcome.jvm(), outcome.form(), outcome.boundMs(),
+                outcome.serialTaskMs(), spanless, outcome.jmh(), null);
     }
 
     private static Long nanos(List<String> decorations) {

@@ -1,5 +1,6 @@
 package dev.loomlab.core.server;
 
+import dev.loomlab.core.gc.GcLogging;
 import dev.loomlab.core.param.Units;
 import dev.loomlab.core.process.ChildProcess;
 
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
@@ -40,9 +42,13 @@ public final class ServerProcess implements AutoCloseable {
     private final ServerOutput output;
     private final boolean writesArchive;
     private final Duration replyTimeout;
+    /** Where the server writes its GC log, {@code %p} for its pid; null when it writes none. */
+    private final Path gcLogPattern;
     private long lastId;
 
-    private ServerProcess(ChildProcess child, int port, ServerOutput output, boolean writesArchive, Duration replyTimeout) {
+    private ServerProcess(ChildProcess child, int port, ServerOutput output, boolean writesArchive, Duration replyTimeout,
+                          Path gcLogPattern) {
+        this.gcLogPattern = gcLogPattern;
         this.child = child;
         this.port = port;
         this.commands = child.stdin();
@@ -81,6 +87,11 @@ public final class ServerProcess implements AutoCloseable {
         List<String> sharing = ClassDataSharing.flags(javaHome, System.getProperty("java.version"), Runtime.version().feature(),
                 name, classPath, jvmArgs);
         command.addAll(sharing);
+        // A trial's server writes a GC log beside the trial's: its pauses are the model's in the web scenario.
+        Path gcLog = GcLogging.ofThisJvm().map(l -> GcLogging.sibling(l, "server-" + name + "-%p")).orElse(null);
+        if (gcLog != null) {
+            command.add(GcLogging.flag(gcLog));
+        }
         command.addAll(jvmArgs);
         command.addAll(List.of("-cp", classPath, mainClass));
         command.addAll(args);
@@ -88,7 +99,7 @@ public final class ServerProcess implements AutoCloseable {
         ChildProcess child = ChildProcess.start(new ProcessBuilder(command), "loomlab-server-output", TAIL_LINES, output);
         try {
             int port = output.ready().get(readyTimeout.toMillis(), TimeUnit.MILLISECONDS);
-            return new ServerProcess(child, port, output, ClassDataSharing.writesArchive(sharing), replyTimeout);
+            return new ServerProcess(child, port, output, ClassDataSharing.writesArchive(sharing), replyTimeout, gcLog);
         } catch (ExecutionException | TimeoutException e) {
             child.kill();
             // The line that failed the start is kept in the tail just after: read to the end of the output.
@@ -110,6 +121,14 @@ public final class ServerProcess implements AutoCloseable {
 
     public long pid() {
         return child.pid();
+    }
+
+    /**
+     * The server's unified GC log, beside the trial's ({@code <trial>.server-<Main>-<pid>.gc.log}); empty when
+     * the JVM that started it has none (the CLI's own JVM, {@code serve}).
+     */
+    public Optional<Path> gcLog() {
+        return Optional.ofNullable(gcLogPattern).map(p -> GcLogging.withPid(p, child.pid()));
     }
 
     public boolean isAlive() {

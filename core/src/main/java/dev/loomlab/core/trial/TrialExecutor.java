@@ -2,6 +2,7 @@ package dev.loomlab.core.trial;
 
 import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.gc.GcLog;
 import dev.loomlab.core.model.BlockingTask;
 import dev.loomlab.core.model.Form;
 import dev.loomlab.core.model.Model;
@@ -31,6 +32,7 @@ import dev.loomlab.core.workload.ValidationException;
 import dev.loomlab.core.workload.Workload;
 import org.HdrHistogram.Histogram;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -220,7 +222,9 @@ public final class TrialExecutor {
         if (scenario.has(Trait.SCHEDULING_OVERHEAD)) {
             measured = withOverhead(measured, boundMs);
         }
-        return TrialOutcome.ok(jvm, job.form(), orNull(boundMs), orNull(serialMs), measured, null);
+        TrialOutcome outcome = TrialOutcome.ok(jvm, job.form(), orNull(boundMs), orNull(serialMs), measured, null);
+        Optional<Path> modelGcLog = workload.modelGcLog();
+        return modelGcLog.isPresent() ? GcLog.ofModel(outcome, modelGcLog.get()) : outcome;
     }
 
     /** The iterations with {@code scheduling_overhead_pct} = (wall − bound) / wall × 100 set from {@code boundMs}. */

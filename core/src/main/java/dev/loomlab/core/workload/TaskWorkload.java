@@ -5,6 +5,7 @@ import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.TaskClock;
 import org.HdrHistogram.Histogram;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -77,6 +78,14 @@ public non-sealed interface TaskWorkload extends Workload {
      */
     default List<String> perSecond() {
         return List.of();
+    }
+
+    /**
+     * The GC log of the JVM the model runs in, when that is not this trial JVM (a server under test): the
+     * result's GC pauses are then read from it. Empty (the default) for a model that runs in the trial.
+     */
+    default Optional<Path> modelGcLog() {
+        return Optional.empty();
     }
 
     /**

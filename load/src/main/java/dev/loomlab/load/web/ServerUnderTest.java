@@ -6,6 +6,8 @@ import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.core.server.ServerProcess;
 import dev.loomlab.core.model.ServingThread;
 
+import java.util.Optional;
+import java.nio.file.Path;
 import java.io.IOException;
 import java.net.Inet6Address;
 import java.net.InetAddress;
@@ -101,6 +103,11 @@ public final class ServerUnderTest implements AutoCloseable {
 
     public long pid() {
         return process.pid();
+    }
+
+    /** The server JVM's GC log ({@link ServerProcess#gcLog}). */
+    public Optional<Path> gcLog() {
+        return process.gcLog();
     }
 
     public boolean isAlive() {

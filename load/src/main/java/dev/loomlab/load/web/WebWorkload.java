@@ -17,6 +17,7 @@ import dev.loomlab.load.LoadSpec;
 import dev.loomlab.load.Ramp;
 import org.HdrHistogram.Histogram;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -116,6 +117,12 @@ public final class WebWorkload implements TaskWorkload {
         return rate > 0
                 ? LoadSpec.open(server.uri(null), rate, connections, warm, measured, ramp, timeout, ServerArgs.BODY)
                 : LoadSpec.closed(server.uri(null), users, warm, measured, ramp, timeout, ServerArgs.BODY);
+    }
+
+    /** The server's GC log: the model is the server, so its pauses are the result's. */
+    @Override
+    public Optional<Path> modelGcLog() {
+        return server == null ? Optional.empty() : server.gcLog();
     }
 
     @Override

@@ -23,7 +23,9 @@ import java.util.Locale;
  *   <li><b>old-generation pressure</b>: any full pause — the whole heap collected while the application
  *   stood still, because the old generation had no room left: the heap is too small for the live data.</li>
  * </ul>
- * Silent on results without GC figures (in-process trials, JMH's forks).
+ * For a server under test (web, echo) the pauses are the server's, while the allocation figures are the
+ * load side's: only the full-pause reading applies there. Silent on results without GC figures
+ * (in-process trials).
  */
 final class GcRule implements AdviceRule {
     static final String TOPIC = "gc";
@@ -43,7 +45,7 @@ final class GcRule implements AdviceRule {
             if (gc == null || measuredSeconds(r) <= 0) {
                 continue;
             }
-            Double allocation = Metrics.median(r, Metric.ALLOCATION_RATE_MB_PER_S);
+            Double allocation = serverUnderTest(r) ? null : Metrics.median(r, Metric.ALLOCATION_RATE_MB_PER_S);
             if (young(gc) / measuredSeconds(r) >= YOUNG_PER_S && allocation != null && allocation >= ALLOCATION_MB_PER_S) {
                 eden.add(r);
             }
@@ -93,11 +95,16 @@ final class GcRule implements AdviceRule {
                 .append(Figures.num(full.max())).append(" ms, ").append(Figures.num(full.total())).append(" ms in all (")
                 .append(Figures.num(100 * full.total() / (seconds * 1000))).append("% of ").append(Figures.num(seconds))
                 .append(" s measured)");
-        Double heap = Metrics.median(r, Metric.PEAK_HEAP_MB);
+        Double heap = serverUnderTest(r) ? null : Metrics.median(r, Metric.PEAK_HEAP_MB);
         if (heap != null) {
             sb.append("; peak heap ").append(Figures.num(heap)).append(" MB (median)");
         }
         return sb.append(collector(r)).toString();
+    }
+
+    /** Whether the result's pauses are a server's, whose heap and allocation loomlab does not measure. */
+    private static boolean serverUnderTest(Result r) {
+        return Metrics.median(r, Metric.SERVER_PEAK_RSS_MB) != null;
     }
 
     private static String collector(Result r) {
