@@ -57,7 +57,18 @@ final class MetricsEndpoint implements AutoCloseable {
                 exchange.sendResponseHeaders(405, -1);
                 return;
             }
-            byte[] body = registry.scrape().getBytes(StandardCharsets.UTF_8);
+            byte[] body;
+            try {
+                body = registry.scrape().getBytes(StandardCharsets.UTF_8);
+            } catch (RuntimeException e) {
+                // Answered, not thrown: an exception out of a handler stops the JDK server's dispatcher for good.
+                byte[] why = ("scrape failed: " + e + "\n").getBytes(StandardCharsets.UTF_8);
+                exchange.sendResponseHeaders(500, why.length);
+                try (OutputStream out = exchange.getResponseBody()) {
+                    out.write(why);
+                }
+                return;
+            }
             exchange.getResponseHeaders().set("Content-Type", TEXT_FORMAT);
             boolean head = exchange.getRequestMethod().equals("HEAD");
             exchange.sendResponseHeaders(200, head ? -1 : body.length);

@@ -9,6 +9,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.MultiGauge;
 import io.micrometer.core.instrument.Tags;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import org.HdrHistogram.Histogram;
 
 import java.util.List;
@@ -42,6 +43,7 @@ final class RunMetrics implements Progress {
     private final Map<String, Counter> iterations = new ConcurrentHashMap<>();
     private final HttpMetrics http;
     private final ServerMetrics server;
+    private final TaskLatencyHistogram taskLatency = new TaskLatencyHistogram();
     // Read by the gauges; written by the threads that relay a trial's output.
     private volatile double progress;
     private volatile LiveSample.Jvm jvm;
@@ -82,6 +84,9 @@ final class RunMetrics implements Progress {
                     return l == null ? Double.NaN : read.applyAsDouble(l);
                 }).baseUnit("seconds").tag("percentile", percentile)
                 .description("submit-to-done task latency in the last measured iteration").register(registry));
+        if (registry instanceof PrometheusMeterRegistry prometheus) {
+            prometheus.getPrometheusRegistry().register(taskLatency);
+        }
     }
 
     private void jvmGauge(String name, String unit, String description, ToDoubleFunction<LiveSample.Jvm> read) {
@@ -191,6 +196,7 @@ final class RunMetrics implements Progress {
                     gcPauses = add(trialGcPauses, gcPauses, j.gcPauses());
                 }
                 case LiveSample.Latency l -> latency = l;
+                case LiveSample.LatencyBuckets b -> taskLatency.add(b);
                 case LiveSample.Http h -> httpFeed.accept(h);
                 case LiveSample.Server s -> server.accept(s);
             }

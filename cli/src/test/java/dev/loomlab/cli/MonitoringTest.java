@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
@@ -66,6 +67,22 @@ class MonitoringTest {
         assertThat(new TreeSet<>(completed)).as("values of loomlab_tasks_completed_total").hasSizeGreaterThanOrEqualTo(2);
         assertThat(completed).as("a count between the start and the end of an iteration")
                 .anyMatch(c -> c % LiveRun.TASKS != 0);
+
+        // The task latency histogram grows by a whole measured iteration at a time; a 100 ms sleep puts
+        // nothing at or under 50 ms.
+        List<Double> timed = answers.stream().map(a -> LiveRun.value(a, "loomlab_task_duration_seconds_count"))
+                .filter(v -> v.isPresent()).map(v -> v.getAsDouble()).toList();
+        assertThat(timed).isSorted().allMatch(c -> c % LiveRun.TASKS == 0);
+        assertThat(timed.getLast()).isBetween((double) LiveRun.TASKS, (double) LiveRun.TASKS * LiveRun.ITERATIONS);
+        for (String a : answers) {
+            OptionalDouble count = LiveRun.value(a, "loomlab_task_duration_seconds_count");
+            if (count.isPresent() && count.getAsDouble() > 0) {
+                assertThat(LiveRun.value(a, "loomlab_task_duration_seconds_bucket{le=\"+Inf\"}")).hasValue(count.getAsDouble());
+                assertThat(LiveRun.value(a, "loomlab_task_duration_seconds_bucket{le=\"0.05\"}")).hasValue(0.0);
+                assertThat(LiveRun.value(a, "loomlab_task_duration_seconds_sum").orElseThrow())
+                        .isGreaterThanOrEqualTo(0.1 * count.getAsDouble());
+            }
+        }
 
         Set<String> exposed = new TreeSet<>();
         answers.forEach(a -> exposed.addAll(LiveRun.names(a)));

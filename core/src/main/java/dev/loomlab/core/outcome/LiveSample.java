@@ -49,6 +49,49 @@ public sealed interface LiveSample {
         }
     }
 
+    /**
+     * A measured iteration's task latencies as histogram buckets, for a Prometheus histogram that adds
+     * them up over the run.
+     *
+     * @param count      tasks timed
+     * @param sumSeconds their latencies' sum, seconds
+     * @param perBucket  tasks per bucket: those up to {@link #BOUNDS_SECONDS}[i] and above the bound before,
+     *                   then those above the last bound ({@code +Inf}); one more entry than there are bounds
+     */
+    record LatencyBuckets(long count, double sumSeconds, long[] perBucket) implements LiveSample {
+        /** The buckets' upper bounds, seconds: 1 ms to 10 s, as Prometheus's defaults reach. */
+        public static final double[] BOUNDS_SECONDS = {0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10};
+
+        public LatencyBuckets {
+            perBucket = perBucket.clone();
+        }
+
+        @Override
+        public long[] perBucket() {
+            return perBucket.clone();
+        }
+
+        @Override
+        public String line() {
+            StringBuilder sb = new StringBuilder("buckets ").append(count).append(' ').append(number(sumSeconds));
+            for (long c : perBucket) {
+                sb.append(' ').append(c);
+            }
+            return sb.toString();
+        }
+
+        static LatencyBuckets parse(String[] w) {
+            if (w.length != 3 + BOUNDS_SECONDS.length + 1) {
+                return null;
+            }
+            long[] per = new long[BOUNDS_SECONDS.length + 1];
+            for (int i = 0; i < per.length; i++) {
+                per[i] = Long.parseLong(w[3 + i]);
+            }
+            return new LatencyBuckets(Long.parseLong(w[1]), Double.parseDouble(w[2]), per);
+        }
+    }
+
     /** Task latency percentiles of the last measured iteration, seconds. */
     record Latency(long count, double p50, double p90, double p99, double p999, double max) implements LiveSample {
         @Override
@@ -120,6 +163,7 @@ public sealed interface LiveSample {
                         Double.parseDouble(w[4]), Double.parseDouble(w[5]), Long.parseLong(w[6])) : null;
                 case "latency" -> w.length == 7 ? new Latency(Long.parseLong(w[1]), Double.parseDouble(w[2]),
                         Double.parseDouble(w[3]), Double.parseDouble(w[4]), Double.parseDouble(w[5]), Double.parseDouble(w[6])) : null;
+                case "buckets" -> LatencyBuckets.parse(w);
                 case "http" -> Http.parse(w);
                 case "server" -> w.length == 5 ? new Server(Double.parseDouble(w[1]), Long.parseLong(w[2]),
                         Long.parseLong(w[3]), Long.parseLong(w[4])) : null;

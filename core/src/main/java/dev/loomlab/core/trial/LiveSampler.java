@@ -114,7 +114,23 @@ final class LiveSampler implements ProgressListener, AutoCloseable {
         out.accept(new LiveSample.Latency(nanos.getTotalCount(), seconds(nanos.getValueAtPercentile(50)),
                 seconds(nanos.getValueAtPercentile(90)), seconds(nanos.getValueAtPercentile(99)),
                 seconds(nanos.getValueAtPercentile(99.9)), seconds(nanos.getMaxValue())));
+        out.accept(buckets(nanos));
         progress.iterationLatencies(nanos);
+    }
+
+    /** The iteration's latencies in {@link LiveSample.LatencyBuckets#BOUNDS_SECONDS}' buckets. */
+    static LiveSample.LatencyBuckets buckets(Histogram nanos) {
+        double[] bounds = LiveSample.LatencyBuckets.BOUNDS_SECONDS;
+        long[] per = new long[bounds.length + 1];
+        long below = 0;
+        for (int i = 0; i < bounds.length; i++) {
+            // A bound past what the histogram tracks holds all of it.
+            long upTo = nanos.getCountBetweenValues(0, Math.min((long) (bounds[i] * 1e9), nanos.getHighestTrackableValue()));
+            per[i] = upTo - below;
+            below = upTo;
+        }
+        per[bounds.length] = nanos.getTotalCount() - below;
+        return new LiveSample.LatencyBuckets(nanos.getTotalCount(), nanos.getMean() * nanos.getTotalCount() / 1e9, per);
     }
 
     private static double seconds(long nanos) {
