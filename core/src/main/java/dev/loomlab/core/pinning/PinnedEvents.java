@@ -59,7 +59,8 @@ public record PinnedEvents(long events, double timeMs, List<PinnedStack> stacks)
         return new PinnedEvents(events, nanos / 1e6, PinnedStack.top(stacks, Integer.MAX_VALUE));
     }
 
-    private static List<String> frames(RecordedStackTrace trace) {
+    /** The frames of {@code trace}, innermost first, each as {@link #frame}; none for a missing trace. */
+    public static List<String> frames(RecordedStackTrace trace) {
         if (trace == null) {
             return List.of();
         }
@@ -70,8 +71,8 @@ public record PinnedEvents(long events, double timeMs, List<PinnedStack> stacks)
         return out;
     }
 
-    /** {@code class.method:line}, hidden-class suffixes removed; {@code :line} only when known. */
-    static String frame(String type, String method, int line) {
+    /** {@code class.method:line}, hidden-class suffixes removed; {@code :line} only when known (a {@code line} above 0). */
+    public static String frame(String type, String method, int line) {
         String name = HIDDEN_SUFFIX.matcher(type).replaceAll("") + "." + method;
         return line > 0 ? name + ":" + line : name;
     }
