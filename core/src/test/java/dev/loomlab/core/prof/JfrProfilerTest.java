@@ -3,6 +3,7 @@ package dev.loomlab.core.prof;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.RecordingState;
 import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,6 +48,11 @@ class JfrProfilerTest {
         assertThat(Profiles.withMethod(events, SAMPLE, "secondIterationWork")).isPositive();
         assertThat(Profiles.withMethod(events, SAMPLE, "warmUpWork")).isZero();
         assertThat(Profiles.withMethod(events, SAMPLE, "betweenIterationsWork")).isZero();
+        // the JDK's parser reads the concatenation whole as well: the JDK numbers its constants uniquely in the JVM
+        List<RecordedEvent> whole = RecordingFile.readAllEvents(target);
+        for (String method : List.of("firstIterationWork", "secondIterationWork", "betweenIterationsWork")) {
+            assertThat(Profiles.withMethod(whole, SAMPLE, method)).as(method).isEqualTo(Profiles.withMethod(events, SAMPLE, method));
+        }
         // async-profiler's converter, which the reports use, reads both iterations from the one file
         assertThat(Profiles.convertedWithMethod(target, "firstIterationWork")).isPositive();
         assertThat(Profiles.convertedWithMethod(target, "secondIterationWork")).isPositive();
