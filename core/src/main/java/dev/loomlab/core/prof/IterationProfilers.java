@@ -12,7 +12,7 @@ import java.util.Objects;
  * The profilers of one trial (or one server), made before its warm-up and switched on for each measured
  * iteration. They resume in the order jfr, async, gc and pause in the reverse order, so gc's readings
  * sit closest to the timed span and leave out the other profilers' starting and stopping. Like each
- * profiler, none of these methods throws.
+ * profiler, {@link #resume}, {@link #pause} and {@link #finish} never throw.
  */
 public final class IterationProfilers {
     private final List<IterationProfiler> profilers;
