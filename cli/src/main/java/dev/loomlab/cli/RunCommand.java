@@ -3,6 +3,7 @@ package dev.loomlab.cli;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.model.ModelCatalog;
+import dev.loomlab.core.prof.ProfilerSpec;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.scenario.ScenarioCatalog;
 import dev.loomlab.core.trial.TrialRunner;
@@ -67,6 +68,10 @@ final class RunCommand implements Callable<Integer> {
         if (plan.isEmpty()) {
             throw new BadInputException("nothing to run");
         }
+        List<ProfilerSpec> profilers = options.profilers();
+        if (!profilers.isEmpty() && plan.stream().anyMatch(p -> p.forks() == 0)) {
+            throw new BadInputException("--prof profiles trial JVMs of their own: it cannot be used with --forks 0");
+        }
         if (options.dryRun) {
             System.out.print(PlanTable.render(plan));
             return 0;
@@ -75,7 +80,7 @@ final class RunCommand implements Callable<Integer> {
         Optional<MetricsEndpoint> endpoint = metrics.start();
         try (RunDatabase db = RunDatabase.forPlan(plan, options.dbUrl, System.err)) {
             endpoint.ifPresent(e -> MetricsEndpoint.announce(e, System.err));
-            results = new RunSession(scenarios, models, TrialRunner.withCurrentClassPath().live(endpoint.isPresent()),
+            results = new RunSession(scenarios, models, TrialRunner.withCurrentClassPath().live(endpoint.isPresent()).profiled(profilers),
                     options.sampleThreads, endpoint.map(MetricsEndpoint::registry).orElse(null), options.slo())
                     .run(plan, timeout, options.out, options.resume, command, System.out);
         } finally {

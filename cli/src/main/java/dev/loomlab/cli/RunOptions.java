@@ -1,6 +1,8 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.core.Defaults;
+import dev.loomlab.core.prof.AsyncProfilerLibrary;
+import dev.loomlab.core.prof.ProfilerSpec;
 import dev.loomlab.core.slo.SloPolicy;
 import picocli.CommandLine.Option;
 
@@ -86,13 +88,19 @@ public final class RunOptions {
     @Option(names = "--slo", paramLabel = "SPEC", converter = Converters.SloConverter.class, description = SLO_HELP)
     SloPolicy slo;
 
+    @Option(names = "--prof", paramLabel = "NAME[:OPTION]",
+            description = "profile the measured iterations of every trial JVM: jfr (a JFR recording, with the virtual-thread"
+                    + " view), async[:cpu|wall|alloc|lock] (async-profiler, default cpu), gc (allocation and churn per"
+                    + " iteration); repeatable; flame graphs and top frames go to the reports (docs/profiling.md)")
+    List<String> prof = new ArrayList<>();
+
     @Option(names = "--dry-run", description = "print the plan — every result with its rounds and an estimated duration — and run nothing")
     boolean dryRun;
 
     /** True when no option was given. */
     boolean isEmpty() {
         return models.isEmpty() && params.isEmpty() && task == null && classpath == null && forks == null && warmup == null && iterations == null
-                && jvms.isEmpty() && jvmArgs.isEmpty() && jvmArg.isEmpty() && timeout == null && out == null && !resume && !sampleThreads && slo == null && !dryRun;
+                && jvms.isEmpty() && jvmArgs.isEmpty() && jvmArg.isEmpty() && timeout == null && out == null && !resume && !sampleThreads && slo == null && prof.isEmpty() && !dryRun;
     }
 
     /** The extra trial JVM flags: those of {@code --jvm-args}, then each {@code --jvm-arg}. */
@@ -101,6 +109,18 @@ public final class RunOptions {
         jvmArgs.stream().filter(a -> !a.isEmpty()).forEach(all::add);
         all.addAll(jvmArg);
         return all;
+    }
+
+    /**
+     * The {@code --prof} profilers; an unknown one, a repeated one, or async-profiler on a platform its jar has
+     * no library for is bad input.
+     */
+    List<ProfilerSpec> profilers() {
+        List<ProfilerSpec> specs = ProfilerSpec.parseAll(prof);
+        if (specs.stream().anyMatch(s -> s.kind() == ProfilerSpec.Kind.ASYNC)) {
+            AsyncProfilerLibrary.current().requireSupported();
+        }
+        return specs;
     }
 
     /** {@code --slo}, or the default: article 003's objective for web results, none for the others. */

@@ -3,6 +3,7 @@ package dev.loomlab.cli;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.result.Result;
+import dev.loomlab.core.result.ResultProfile;
 import dev.loomlab.core.result.ResultAssembler;
 import dev.loomlab.core.result.ResultKey;
 import dev.loomlab.core.scenario.Trait;
@@ -217,6 +218,7 @@ final class RunSession {
             throws IOException, InterruptedException {
         List<TrialOutcome> outcomes = new ArrayList<>();
         List<String> logs = new ArrayList<>();
+        List<ResultProfile> profiles = new ArrayList<>();
         // A JMH scenario's one trial JVM hosts JMH, which forks p.forks() JVMs of its own.
         int trials = p.scenario().has(Trait.FORKS_ITSELF) && p.forks() > 0 ? 1 : p.forks();
         for (int fork = p.forks() == 0 ? 0 : 1; fork <= trials; fork++) {
@@ -233,15 +235,21 @@ final class RunSession {
                 String logName = logName(folder, p, fork);
                 logs.add(logName);
                 try {
-                    outcomes.add(runner.run(spec, p.jdk(), p.jvmArgs(), timeout, folder.dir().resolve(logName), listener));
+                    Path log = folder.dir().resolve(logName);
+                    TrialOutcome outcome = runner.run(spec, p.jdk(), p.jvmArgs(), timeout, log, listener);
+                    outcomes.add(outcome);
+                    profiles.addAll(ProfileReading.read(folder.dir(), log.getParent(), fork, outcome.profiles(),
+                            p.scenario().name() + " " + p.model().name() + " " + String.join(" ", p.params().canonical().entrySet()
+                                    .stream().map(e -> e.getKey() + "=" + e.getValue()).toList())));
                 } catch (IOException e) {
                     outcomes.add(TrialOutcome.failed("crash: could not run the trial JVM: " + e,
                             new JvmInfo(p.jdk().version(), p.jdk().vendor(), p.jdk().home().toString(), p.jvmArgs())));
                 }
             }
         }
-        return slo.judge(p.scenario(), ResultAssembler.assemble(p.scenario(), p.model().name(), p.model(), p.params(), p.forks(),
-                p.warmup(), p.iterations(), outcomes, logs, Runtime.getRuntime().availableProcessors()));
+        Result assembled = ResultAssembler.assemble(p.scenario(), p.model().name(), p.model(), p.params(), p.forks(),
+                p.warmup(), p.iterations(), outcomes, logs, Runtime.getRuntime().availableProcessors());
+        return slo.judge(p.scenario(), profiles.isEmpty() ? assembled : assembled.toBuilder().profiles(profiles).build());
     }
 
     private TrialOutcome inProcess(TrialSpec spec, ProgressListener listener) throws InterruptedException {

@@ -24,7 +24,7 @@ import java.util.function.Consumer;
 /**
  * Reads the samples of one {@link SampleKind} from a {@code .jfr} file, whether the JDK's Flight Recorder or
  * async-profiler wrote it: the JDK's {@link RecordingFile} reads both (async-profiler 4.2 writes standard JFR
- * chunks with its own {@code profiler.*} event types beside the {@code jdk.*} ones).
+ * chunks with its own {@code profiler.*} event types beside the {@code jdk.*} ones), one chunk at a time ({@link JfrChunks}).
  *
  * <p>A frame is named {@code package.Class.method}, without its line: samples anywhere in one method add up, as
  * in a flame graph, and a frame reads the same in every result. Hidden-class and lambda suffixes ({@code /0x…})
@@ -59,17 +59,22 @@ final class Samples {
             k.events().forEach(e -> byEvent.put(e, k));
             samples.put(k, 0L);
         }
-        try (RecordingFile file = new RecordingFile(jfr)) {
-            while (file.hasMoreEvents()) {
-                RecordedEvent e = file.readEvent();
-                String type = e.getEventType().getName();
-                SampleKind kind = byEvent.get(type);
-                if (kind == null) {
-                    continue;
+        // Chunk by chunk (JfrChunks): async-profiler writes a chunk per measured iteration.
+        try (JfrChunks chunks = JfrChunks.of(jfr)) {
+            for (Path chunk : chunks.files()) {
+                try (RecordingFile file = new RecordingFile(chunk)) {
+                    while (file.hasMoreEvents()) {
+                        RecordedEvent e = file.readEvent();
+                        String type = e.getEventType().getName();
+                        SampleKind kind = byEvent.get(type);
+                        if (kind == null) {
+                            continue;
+                        }
+                        StackSample s = sample(e, type);
+                        samples.merge(kind, s.weight(), Long::sum);
+                        sink.accept(kind, s);
+                    }
                 }
-                StackSample s = sample(e, type);
-                samples.merge(kind, s.weight(), Long::sum);
-                sink.accept(kind, s);
             }
         }
         return samples;

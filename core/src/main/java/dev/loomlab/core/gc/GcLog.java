@@ -111,7 +111,7 @@ public record GcLog(String collector, List<GcPause> pauses) {
         }
         List<IterationResult> spanless = outcome.iterations().stream().map(it -> it.withSpan(null)).toList();
         return new TrialOutcome(outcome.status(), outcome.error(), outcome.jvm(), outcome.form(), outcome.boundMs(),
-                outcome.serialTaskMs(), spanless, outcome.jmh(), null);
+                outcome.serialTaskMs(), spanless, outcome.jmh(), null, outcome.profiles());
     }
 
     private static Long nanos(List<String> decorations) {

@@ -3,6 +3,8 @@ package dev.loomlab.core.outcome;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
+import dev.loomlab.core.prof.ProfileRecord;
+
 import java.util.List;
 
 /**
@@ -14,13 +16,27 @@ import java.util.List;
  * @param serialTaskMs one task's CPU part alone on one thread in ms; null when not measured
  * @param jmh          what JMH reported, when a JMH benchmark measured the trial; else null
  * @param gcCollector  the garbage collector the trial JVM's GC log names (e.g. {@code G1}); null without a GC log
+ * @param profiles     what each {@code --prof} profiler of the trial recorded (its files, or why it is missing)
  */
 public record TrialOutcome(Status status, String error, JvmInfo jvm, @JsonInclude(JsonInclude.Include.NON_NULL) String form,
                            Double boundMs, Double serialTaskMs, List<IterationResult> iterations, JmhRun jmh,
-                           @JsonProperty("gc_collector") @JsonInclude(JsonInclude.Include.NON_NULL) String gcCollector) {
+                           @JsonProperty("gc_collector") @JsonInclude(JsonInclude.Include.NON_NULL) String gcCollector,
+                           @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ProfileRecord> profiles) {
 
     public TrialOutcome {
         iterations = iterations == null ? List.of() : List.copyOf(iterations);
+        profiles = profiles == null ? List.of() : List.copyOf(profiles);
+    }
+
+    /** An outcome without profiles. */
+    public TrialOutcome(Status status, String error, JvmInfo jvm, String form, Double boundMs, Double serialTaskMs,
+                        List<IterationResult> iterations, JmhRun jmh, String gcCollector) {
+        this(status, error, jvm, form, boundMs, serialTaskMs, iterations, jmh, gcCollector, List.of());
+    }
+
+    /** This outcome with the profiles its trial recorded. */
+    public TrialOutcome withProfiles(List<ProfileRecord> recorded) {
+        return new TrialOutcome(status, error, jvm, form, boundMs, serialTaskMs, iterations, jmh, gcCollector, recorded);
     }
 
     /** An outcome read without a GC log. */
@@ -31,7 +47,7 @@ public record TrialOutcome(Status status, String error, JvmInfo jvm, @JsonInclud
 
     /** This outcome with what its GC log told: the collector and each iteration with its pauses. */
     public TrialOutcome withGc(String collector, List<IterationResult> measured) {
-        return new TrialOutcome(status, error, jvm, form, boundMs, serialTaskMs, measured, jmh, collector);
+        return new TrialOutcome(status, error, jvm, form, boundMs, serialTaskMs, measured, jmh, collector, profiles);
     }
 
     public static TrialOutcome failed(String error, JvmInfo jvm) {

@@ -55,7 +55,7 @@ import java.util.Map;
  */
 @JsonPropertyOrder({"contract", "scenario", "model", "model_info", "form", "params", "jvm", "forks", "warmup", "iterations",
         "status", "error", "first_failure", "slo", "score", "metrics", "bound_ms", "efficiency", "serial_task_ms", "published", "logs",
-        "pinned_stacks", "gc_collector", "gc_pause_ms", "histograms", "jmh"})
+        "pinned_stacks", "gc_collector", "gc_pause_ms", "histograms", "jmh", "profiles"})
 public record Result(int contract, String scenario, String model, @JsonProperty("model_info") Model modelInfo,
                      @JsonInclude(JsonInclude.Include.NON_NULL) String form, Map<String, Object> params, JvmInfo jvm,
                      int forks, int warmup, int iterations, Status status, String error,
@@ -67,7 +67,8 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
                      @JsonProperty("gc_collector") String gcCollector, @JsonProperty("gc_pause_ms") GcPauseSummary gcPauseMs,
                      Map<String, String> histograms,
                      @JsonInclude(JsonInclude.Include.NON_NULL) JmhRun jmh,
-                     @JsonInclude(JsonInclude.Include.NON_NULL) SloVerdict slo) {
+                     @JsonInclude(JsonInclude.Include.NON_NULL) SloVerdict slo,
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ResultProfile> profiles) {
     /**
      * The contract this version writes: 2 added contract, model_info, form, score and published.article
      * (later additions such as gc_pause_ms and slo are additive and keep it).
@@ -82,6 +83,7 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
         logs = logs == null ? List.of() : logs;
         histograms = histograms == null ? Map.of() : histograms;
         score = score == null ? DEFAULT_SCORE : score;
+        profiles = profiles == null ? List.of() : List.copyOf(profiles);
     }
 
     public boolean ok() {
@@ -98,7 +100,7 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
         return new Builder(scenario, model).modelInfo(modelInfo).form(form).params(params).jvm(jvm)
                 .rounds(forks, warmup, iterations).status(status, error).firstFailure(firstFailure).score(score).metrics(metrics)
                 .bound(boundMs, efficiency, serialTaskMs).published(published).logs(logs).pinnedStacks(pinnedStacks)
-                .gc(gcCollector, gcPauseMs).histograms(histograms).jmh(jmh).slo(slo);
+                .gc(gcCollector, gcPauseMs).histograms(histograms).jmh(jmh).slo(slo).profiles(profiles);
     }
 
     /** Builds a {@link Result}; the status is {@code ok} and everything else empty until set. */
@@ -128,6 +130,7 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
         private Map<String, String> histograms = Map.of();
         private JmhRun jmh;
         private SloVerdict slo;
+        private List<ResultProfile> profiles = List.of();
 
         private Builder(String scenario, String model) {
             this.scenario = scenario;
@@ -225,9 +228,15 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
             return this;
         }
 
+        public Builder profiles(List<ResultProfile> value) {
+            this.profiles = value;
+            return this;
+        }
+
         public Result build() {
             return new Result(CONTRACT, scenario, model, modelInfo, form, params, jvm, forks, warmup, iterations, status,
-                    error, firstFailure, score, metrics, boundMs, efficiency, serialTaskMs, published, logs, pinnedStacks, gcCollector, gcPauseMs, histograms, jmh, slo);
+                    error, firstFailure, score, metrics, boundMs, efficiency, serialTaskMs, published, logs, pinnedStacks, gcCollector, gcPauseMs, histograms, jmh, slo,
+                    profiles);
         }
     }
 

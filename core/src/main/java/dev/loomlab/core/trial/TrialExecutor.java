@@ -17,6 +17,7 @@ import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;
 import dev.loomlab.core.param.ParamValues;
+import dev.loomlab.core.prof.TrialProfiling;
 import dev.loomlab.core.probe.ProbeSet;
 import dev.loomlab.core.scenario.BoundContext;
 import dev.loomlab.core.scenario.Scenario;
@@ -128,7 +129,7 @@ public final class TrialExecutor {
                     .map(it -> it.withMetrics(nullForNaN(it.metrics())))
                     .toList();
             return new TrialOutcome(o.status(), o.error(), o.jvm(), own.form().name(), o.boundMs(), o.serialTaskMs(),
-                    iterations, o.jmh(), o.gcCollector());
+                    iterations, o.jmh(), o.gcCollector(), o.profiles());
         } catch (NotApplicableException e) {
             return TrialOutcome.notApplicable(e.getMessage(), jvm);
         }
@@ -185,7 +186,7 @@ public final class TrialExecutor {
         JvmInfo jvm = JvmInfo.current();
         TaskClock clock = new TaskClock(workload.tasks());
         for (int i = 1; i <= spec.warmup(); i++) {
-            String error = iterate(workload, job, clock, probes, new LinkedHashMap<>(), progress).error();
+            String error = iterate(workload, job, clock, probes, new LinkedHashMap<>(), progress, false).error();
             if (error != null) {
                 return TrialOutcome.invalid("warm-up " + i + ": " + error, jvm, job.form(), null, List.of());
             }
@@ -201,7 +202,7 @@ public final class TrialExecutor {
         List<IterationResult> measured = new ArrayList<>();
         for (int i = 1; i <= spec.iterations(); i++) {
             Map<String, Double> metrics = new LinkedHashMap<>();
-            Iteration run = iterate(workload, job, clock, probes, metrics, progress);
+            Iteration run = iterate(workload, job, clock, probes, metrics, progress, true);
             if (run.error() != null) {
                 return TrialOutcome.invalid("iteration " + i + ": " + run.error(), jvm, job.form(), orNull(serialMs), measured);
             }
@@ -246,22 +247,43 @@ public final class TrialExecutor {
     private record Iteration(MeasuredSpan span, String error) {
     }
 
-    /** One iteration, its metrics put into {@code metrics}. */
+    /**
+     * One iteration, its metrics put into {@code metrics}; a {@code measured} one with the trial's profilers
+     * ({@link TrialProfiling}) running just around its timed span.
+     */
     private static Iteration iterate(TaskWorkload workload, Offer.Bound job, TaskClock clock, ProbeSet probes,
-                                     Map<String, Double> metrics, ProgressListener progress) throws InterruptedException {
+                                     Map<String, Double> metrics, ProgressListener progress, boolean measured)
+            throws InterruptedException {
         workload.prepare();
         clock.reset();
         progress.iterationStarts(clock::completedCount, clock::failures);
         // No System.gc() here: G1 shrinks the heap after a full collection, and the smaller young
         // generation then collects inside the next iterations (measured: 4-9 ms of a 110 ms iteration).
         JitQuiet.awaitIdleCompiler();
-        probes.beforeIteration();
-        long start = System.nanoTime();
-        job.run(clock);
-        long end = System.nanoTime();
+        // The profilers start and stop outside the probes' readings and the timed span: their own cost is
+        // not the model's.
+        if (measured) {
+            TrialProfiling.resume();
+        }
+        long start;
+        long end;
+        try {
+            probes.beforeIteration();
+            start = System.nanoTime();
+            job.run(clock);
+            end = System.nanoTime();
+        } catch (InterruptedException | RuntimeException | Error e) {
+            if (measured) {
+                TrialProfiling.pause();
+            }
+            throw e;
+        }
         long wall = end - start;
         MeasuredSpan span = new MeasuredSpan(start, end);
         probes.afterIteration(wall, metrics);
+        if (measured) {
+            TrialProfiling.pause().forEach(metrics::putIfAbsent);
+        }
         metrics.put(Metric.WALL_MS, wall / 1e6);
         metrics.put(Metric.THROUGHPUT_PER_S, clock.tasks() / (wall / 1e9));
         Map<String, Double> own = workload.collect(clock);

@@ -9,6 +9,8 @@ import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.outcome.PinnedStack;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;
+import dev.loomlab.core.prof.IterationProfilers;
+import dev.loomlab.core.prof.TrialProfiling;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.core.scenario.ScenarioCatalog;
@@ -99,11 +101,16 @@ public final class TrialMain {
             JitQuiet.warmBookkeeping();
             startJson();
         });
+        Optional<TrialSpecFile.Profiling> profiling = TrialSpecFile.profiling(Path.of(args[0]));
+        profiling.ifPresent(p -> TrialProfiling.open(IterationProfilers.of(p.specs(), p.base(), p.libraryDir())));
         TrialOutcome outcome;
         int exit = 0;
         try {
             outcome = new TrialExecutor(ScenarioCatalog.load(), ModelCatalog.load(), json::join)
                     .execute(spec, live != null ? live : printed);
+            if (profiling.isPresent()) {
+                outcome = outcome.withProfiles(TrialProfiling.finish());
+            }
         } catch (Throwable t) {
             StringWriter trace = new StringWriter();
             t.printStackTrace(new PrintWriter(trace));

@@ -2,6 +2,7 @@ package dev.loomlab.core.trial;
 
 import dev.loomlab.core.gc.GcLog;
 import dev.loomlab.core.gc.GcLogging;
+import dev.loomlab.core.prof.ProfilerSpec;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.outcome.Status;
@@ -35,15 +36,25 @@ public final class TrialRunner {
 
     private final String classPath;
     private final boolean live;
+    private final List<ProfilerSpec> profilers;
 
     /** @param classPath the class path of the trial JVM (loomlab's jars) */
     public TrialRunner(String classPath) {
-        this(classPath, false);
+        this(classPath, false, List.of());
     }
 
-    private TrialRunner(String classPath, boolean live) {
+    private TrialRunner(String classPath, boolean live, List<ProfilerSpec> profilers) {
         this.classPath = classPath;
         this.live = live;
+        this.profilers = List.copyOf(profilers);
+    }
+
+    /**
+     * This runner, whose trials run {@code profilers} around each measured iteration ({@code --prof}), their
+     * files named like the trial log ({@code <log>.jfr}, {@code <log>.async-cpu.jfr}).
+     */
+    public TrialRunner profiled(List<ProfilerSpec> profilers) {
+        return new TrialRunner(classPath, live, profilers);
     }
 
     /**
@@ -51,7 +62,7 @@ public final class TrialRunner {
      * when {@code live} (a sampler thread then runs in each trial JVM, waking once a second).
      */
     public TrialRunner live(boolean live) {
-        return new TrialRunner(classPath, live);
+        return new TrialRunner(classPath, live, profilers);
     }
 
     /** A runner whose trials use this JVM's class path. */
@@ -72,12 +83,14 @@ public final class TrialRunner {
         try {
             Path specFile = work.resolve("spec.properties");
             Path outcomeFile = work.resolve("outcome.json");
-            TrialSpecFile.write(spec, live, specFile);
+            TrialSpecFile.write(spec, live, profilers.isEmpty() ? null
+                    : new TrialSpecFile.Profiling(profilers, profileBase(log), work), specFile);
             List<String> command = new ArrayList<>();
             command.add(jdk.java().toString());
             command.addAll(DEFAULT_JVM_ARGS);
             Path gcLog = GcLogging.pathFor(log);
             command.add(GcLogging.flag(gcLog));
+            command.addAll(ProfilerSpec.jvmFlags(profilers));
             command.addAll(ClassDataSharing.flags(jdk.home(), jdk.version(), jdk.feature(), "trial-" + spec.scenario(),
                     classPath, jvmArgs));
             command.addAll(jvmArgs);
@@ -98,7 +111,8 @@ public final class TrialRunner {
                     TrialOutcome outcome = withGc(Json.mapper().readValue(outcomeFile.toFile(), TrialOutcome.class), gcLog);
                     if (outcome.status() == Status.FAILED) {
                         return new TrialOutcome(outcome.status(), outcome.error() + tail(tail), outcome.jvm(), outcome.form(),
-                                outcome.boundMs(), outcome.serialTaskMs(), outcome.iterations(), outcome.jmh(), outcome.gcCollector());
+                                outcome.boundMs(), outcome.serialTaskMs(), outcome.iterations(), outcome.jmh(), outcome.gcCollector(),
+                                outcome.profiles());
                     }
                     return outcome;
                 }
@@ -119,6 +133,12 @@ public final class TrialRunner {
         } catch (IOException e) {
             return outcome;
         }
+    }
+
+    /** The base name of a trial's profile files: its log's path without {@code .log}. */
+    static Path profileBase(Path log) {
+        String name = log.getFileName().toString();
+        return log.toAbsolutePath().resolveSibling(name.endsWith(".log") ? name.substring(0, name.length() - ".log".length()) : name);
     }
 
     /** Why a fork that wrote no outcome ended, from its exit status and last lines. */

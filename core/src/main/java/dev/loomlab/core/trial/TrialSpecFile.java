@@ -1,6 +1,7 @@
 package dev.loomlab.core.trial;
 
 import dev.loomlab.core.outcome.TrialSpec;
+import dev.loomlab.core.prof.ProfilerSpec;
 
 import java.io.IOException;
 import java.io.Reader;
@@ -8,8 +9,11 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -27,7 +31,19 @@ final class TrialSpecFile {
 
     /** @param live true when the trial streams {@link dev.loomlab.core.outcome.LiveSample}s ({@code live=true}) */
     static void write(TrialSpec spec, boolean live, Path file) throws IOException {
+        write(spec, live, null, file);
+    }
+
+    /** @param profiling the trial's {@code --prof} profilers ({@code prof.N}, {@code prof.base}, {@code prof.lib}), or null */
+    static void write(TrialSpec spec, boolean live, Profiling profiling, Path file) throws IOException {
         Properties p = new Properties();
+        if (profiling != null) {
+            for (int i = 0; i < profiling.specs().size(); i++) {
+                p.setProperty("prof." + i, profiling.specs().get(i).toString());
+            }
+            p.setProperty("prof.base", profiling.base().toString());
+            p.setProperty("prof.lib", profiling.libraryDir().toString());
+        }
         p.setProperty("live", Boolean.toString(live));
         p.setProperty("scenario", spec.scenario());
         p.setProperty("model", spec.model());
@@ -69,6 +85,30 @@ final class TrialSpecFile {
             p.load(in);
         }
         return Boolean.parseBoolean(p.getProperty("live"));
+    }
+
+    /**
+     * The profilers a trial runs, and where: {@code base} names its profile files ({@code <base>.jfr} …),
+     * {@code libraryDir} is where async-profiler's native library is unpacked.
+     */
+    record Profiling(List<ProfilerSpec> specs, Path base, Path libraryDir) {
+    }
+
+    /** The trial's profilers, or empty when it runs none. */
+    static Optional<Profiling> profiling(Path file) throws IOException {
+        Properties p = new Properties();
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            p.load(in);
+        }
+        List<String> values = new ArrayList<>();
+        for (int i = 0; p.containsKey("prof." + i); i++) {
+            values.add(p.getProperty("prof." + i));
+        }
+        if (values.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(new Profiling(ProfilerSpec.parseAll(values), Path.of(required(p, "prof.base")),
+                Path.of(required(p, "prof.lib"))));
     }
 
     private static String required(Properties p, String key) throws IOException {

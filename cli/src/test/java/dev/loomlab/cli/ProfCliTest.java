@@ -1,0 +1,69 @@
+package dev.loomlab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code run --prof}: each forked trial's measured iterations are profiled, and the result carries the
+ * recordings, their flame graphs and top frames; bad profiler names are refused before any trial.
+ */
+class ProfCliTest {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void cpuPiUnderAsyncAndJfrHasTheSeriesMethodOnTopOfEveryProfile() throws Exception {
+        Path out = tmp.resolve("prof");
+        CliHarness.Outcome o = CliHarness.run("run", "cpu-pi", "-m", "virtual", "-p", "tasks=8", "--prof", "async:cpu",
+                "--prof", "jfr", "--forks", "1", "--warmup", "1", "--iterations", "2", "--out", out.toString());
+        assertThat(o.exit()).as(o.err()).isZero();
+        List<JsonNode> results = RunContractTest.results(out);
+        assertThat(results).hasSize(1);
+        JsonNode r = results.get(0);
+        assertThat(r.get("status").asText()).isEqualTo("ok");
+        List<String> profilers = new ArrayList<>();
+        for (JsonNode p : r.get("profiles")) {
+            profilers.add(p.get("profiler").asText());
+            assertThat(p.get("fork").asInt()).isEqualTo(1);
+            assertThat(p.has("error")).as(p.toString()).isFalse();
+            Path recording = out.resolve(p.get("files").get(0).asText());
+            assertThat(recording).isNotEmptyFile();
+            Path page = out.resolve(p.get("flame_graphs").get(0).asText());
+            String html = Files.readString(page, StandardCharsets.UTF_8);
+            // The page stores frame names prefix-compressed: the first letters of a name may be shared.
+            assertThat(html).contains("ibnizPi").doesNotContain("src=\"http", "href=\"http");
+            JsonNode top = p.get("top_frames");
+            assertThat(top.get("samples").asLong()).isPositive();
+            // The workload's series loop is where a CPU-bound task spends its time.
+            assertThat(top.get("frames").get(0).get("frame").asText()).endsWith("CpuWorkload.leibnizPi");
+        }
+        assertThat(profilers).containsExactlyInAnyOrder("async:cpu", "jfr");
+    }
+
+    @Test
+    void anUnknownProfilerIsBadInputBeforeAnyTrial() {
+        Path out = tmp.resolve("bad");
+        CliHarness.Outcome o = CliHarness.run("run", "sleep", "-m", "virtual", "--prof", "perf", "--out", out.toString());
+        assertThat(o.exit()).isEqualTo(2);
+        assertThat(o.err().strip().lines()).hasSize(1);
+        assertThat(o.err()).startsWith("loomlab: ").contains("perf");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void profilingAnInProcessTrialIsBadInput() {
+        CliHarness.Outcome o = CliHarness.run("run", "sleep", "-m", "virtual", "--prof", "jfr", "--forks", "0",
+                "--out", tmp.resolve("inproc").toString());
+        assertThat(o.exit()).isEqualTo(2);
+        assertThat(o.err()).contains("--forks 0");
+    }
+}
