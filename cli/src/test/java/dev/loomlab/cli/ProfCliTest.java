@@ -47,6 +47,15 @@ class ProfCliTest {
             assertThat(top.get("frames").get(0).get("frame").asText()).endsWith("CpuWorkload.leibnizPi");
         }
         assertThat(profilers).containsExactlyInAnyOrder("async:cpu", "jfr");
+        // Both reports link every flame graph, by its path relative to the folder.
+        String html = Files.readString(out.resolve("report.html"), StandardCharsets.UTF_8);
+        String md = Files.readString(out.resolve("report.md"), StandardCharsets.UTF_8);
+        for (JsonNode p : r.get("profiles")) {
+            String page = p.get("flame_graphs").get(0).asText();
+            assertThat(html).contains("href=\"" + page + "\"");
+            assertThat(md).contains("[flame graph](" + page + ")");
+        }
+        assertThat(html).contains("CpuWorkload.leibnizPi");
     }
 
     @Test

@@ -76,6 +76,29 @@ public final class MarkdownReport {
                     .append("The first exception's whole stack is in the trial log.\n\n");
             threw.forEach(line -> sb.append("- `").append(line.replace("`", "'")).append("`\n"));
         }
+        List<Result> profiled = results.stream().filter(r -> !r.profiles().isEmpty()).toList();
+        if (!profiled.isEmpty()) {
+            sb.append("\n## Profiles\n\nRecorded over the measured iterations only (--prof); the top frame by self samples.\n\n");
+            for (Result r : profiled) {
+                for (var p : r.profiles()) {
+                    sb.append("- ").append(r.scenario()).append(' ').append(r.model()).append(' ').append(Fmt.params(r.params()))
+                            .append(", ").append(p.profiler()).append(", fork ").append(p.fork());
+                    p.flameGraphs().forEach(f -> sb.append(": [flame graph](").append(f).append(')'));
+                    if (p.topFrames() != null && p.topFrames().path("frames").size() > 0) {
+                        var top = p.topFrames().get("frames").get(0);
+                        sb.append(String.format(java.util.Locale.ROOT, "; top `%s` %.1f%% self", top.path("frame").asText(),
+                                top.path("self_pct").asDouble()));
+                    }
+                    if (p.error() != null) {
+                        sb.append("; **profile missing**: ").append(p.error());
+                    }
+                    if (p.verdict() != null) {
+                        sb.append("; ").append(p.verdict());
+                    }
+                    sb.append('\n');
+                }
+            }
+        }
         String ratios = ratios(results);
         if (!ratios.isEmpty()) {
             sb.append("\n## Ratios beside the articles'\n\n")

@@ -39,11 +39,15 @@ public final class HtmlReport {
         body.append("</p>\n<nav><a href=\"#environment\">Environment</a> <a href=\"#advice\">Advice</a>");
         byScenario.keySet().forEach(s -> body.append(" <a href=\"#scenario-").append(Html.id(s)).append("\">")
                 .append(Html.esc(s)).append("</a>"));
+        if (results.stream().anyMatch(r -> !r.profiles().isEmpty())) {
+            body.append(" <a href=\"#profiles\">Profiles</a>");
+        }
         body.append(" <a href=\"#not-ok\">Not ok</a> <a href=\"#reading\">Reading this report</a></nav>\n</header>\n<main>\n");
         body.append(environment(environment));
         body.append(advice(advice));
         byScenario.forEach((scenario, rs) -> body.append(ScenarioSection.render(scenario, rs,
                 advice.stream().filter(a -> a.scenario().equals(scenario)).toList(), charts)));
+        body.append(ProfilesSection.render(results));
         body.append(notOk(results));
         body.append(reading(results));
         body.append("</main>\n");
