@@ -16,9 +16,11 @@ import java.util.Optional;
  * {@code 62% of recorded virtual-thread blocked time waiting for a pool connection (HikariCP)}.
  *
  * <p>The rule: when the JVM kept at least {@value #CPU_BOUND_PCT}% of the machine's CPUs busy (the mean of its
- * {@code jdk.CPULoad} readings) it is CPU-bound. Otherwise the verdict is the largest share of the virtual
- * threads' recorded blocked time (or of the pinned time, when that is larger) among: pinned, pool acquisition,
- * and sleep plus socket reads and writes; ties go in that order. Without CPU readings at that level and without
+ * {@code jdk.CPULoad} readings) it is CPU-bound. Otherwise, when pinned time is at least {@value #PINNED_PCT}% of
+ * the virtual threads' recorded blocked time (or of the pinned time, when that is larger), the verdict is
+ * pinned: a pin is a cause, not a kind of wait — a pinned sleep is recorded both as a pin and as a sleep —
+ * and a pinned carrier is lost to every other virtual thread. Otherwise it is the larger share of pool
+ * acquisition and of sleep plus socket reads and writes; a tie goes to the pool. Without CPU readings at that level and without
  * blocked or pinned time there is no verdict. Blocked time is only what JFR records (see
  * {@link VirtualThreadView}): waits that unmount a virtual thread, such as most pool waits, are not in it.
  *
@@ -31,6 +33,8 @@ public record Verdict(Kind kind, @JsonProperty("share_pct") double sharePct, Str
 
     /** From this mean CPU use of the machine, percent, a JVM counts as CPU-bound. */
     public static final double CPU_BOUND_PCT = 80;
+    /** From this share of the recorded blocked time, percent, pinning is the verdict. */
+    public static final double PINNED_PCT = 25;
 
     /** What a slow trial's virtual threads were held up by. */
     public enum Kind {
@@ -64,14 +68,14 @@ public record Verdict(Kind kind, @JsonProperty("share_pct") double sharePct, Str
         double poolPct = 100 * view.blockedOn(BlockedOn.POOL).timeMs() / whole;
         double sleepIoPct = 100 * (view.blockedOn(BlockedOn.SLEEP).timeMs() + view.blockedOn(BlockedOn.SOCKET_READ).timeMs()
                 + view.blockedOn(BlockedOn.SOCKET_WRITE).timeMs()) / whole;
-        double top = Math.max(pinnedPct, Math.max(poolPct, sleepIoPct));
-        if (top <= 0) {
-            return Optional.empty();
-        }
-        if (pinnedPct == top) {
+        double top = Math.max(poolPct, sleepIoPct);
+        if (pinnedPct >= PINNED_PCT || (pinnedPct > 0 && pinnedPct >= top)) {
             return Optional.of(new Verdict(Kind.PINNED, pinnedPct, String.format(Locale.ROOT,
                     "%.0f%% of recorded virtual-thread blocked time pinned to a carrier (%d pinned events, longest %.1f ms%s)",
                     pinnedPct, pinned.events(), pinned.longestMs(), where(pinned.stacks()))));
+        }
+        if (top <= 0) {
+            return Optional.empty();
         }
         if (poolPct == top) {
             Pool pool = Pool.labelled(view.pools().get(0).pool());

@@ -61,6 +61,19 @@ class VerdictTest {
         assertThat(v.line()).isEqualTo("100% of recorded virtual-thread blocked time pinned to a carrier (7 pinned events, longest 210.5 ms, at com.example.Cache.load:42)");
     }
 
+    /**
+     * JDK 21's synchronized: every sleep inside the monitor is pinned, so the same time is recorded as a pin
+     * and as a sleep, and the waiters park: pinning is the cause, whatever the sleep's share.
+     */
+    @Test
+    void pinnedSleepsAreAPinNotSleepBound() {
+        VirtualThreadView view = view(new VirtualThreadView.Pinning(400, 8124.5, 25.0, List.of()),
+                List.of(blocked(BlockedOn.SLEEP, 8250.3), blocked(BlockedOn.PARK, 8098.6)), List.of(), null, 0);
+        Verdict v = Verdict.of(view).orElseThrow();
+        assertThat(v.kind()).isEqualTo(Verdict.Kind.PINNED);
+        assertThat(v.sharePct()).isCloseTo(100 * 8124.5 / (8250.3 + 8098.6), org.assertj.core.data.Offset.offset(0.01));
+    }
+
     @Test
     void aTieBetweenPinnedAndPoolGoesToPinned() {
         VirtualThreadView view = view(new VirtualThreadView.Pinning(2, 400, 200, List.of()),
