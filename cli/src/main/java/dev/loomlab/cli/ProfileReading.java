@@ -1,7 +1,7 @@
 package dev.loomlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loomlab.core.prof.ProfileRecord;
+import dev.loomlab.core.outcome.ProfileRecord;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.core.result.ResultProfile;
 import dev.loomlab.prof.FlameGraphPage;
@@ -40,7 +40,7 @@ final class ProfileReading {
             List<String> files = r.files().stream().map(n -> relative(folder, logDir.resolve(n))).toList();
             Path jfr = r.files().stream().filter(n -> n.endsWith(JFR)).findFirst().map(logDir::resolve).orElse(null);
             if (r.missing() || jfr == null) {
-                out.add(new ResultProfile(fork, r.profiler(), files, r.note(), r.error(), List.of(), null, null, null));
+                out.add(new ResultProfile(fork, r.profiler(), r.process(), files, r.note(), r.error(), List.of(), null, null, null));
                 continue;
             }
             out.add(readRecording(folder, fork, r, files, jfr, title));
@@ -58,7 +58,8 @@ final class ProfileReading {
         try {
             String name = jfr.getFileName().toString();
             Path html = jfr.resolveSibling(name.substring(0, name.length() - JFR.length()) + "-" + kind.id() + ".html");
-            FlameGraphPage page = FlameGraphs.write(jfr, kind, title + ", fork " + fork + ", " + r.profiler(), html);
+            FlameGraphPage page = FlameGraphs.write(jfr, kind, title + ", fork " + fork
+                    + (r.process() == null ? "" : ", " + r.process()) + ", " + r.profiler(), html);
             if (page.missing() == null) {
                 flameGraphs.add(relative(folder, page.html()));
             } else {
@@ -73,7 +74,7 @@ final class ProfileReading {
         } catch (IOException | RuntimeException e) {
             note = join(note, "the recording could not be read: " + e.getMessage());
         }
-        return new ResultProfile(fork, r.profiler(), files, note, null, flameGraphs, top, view, verdict);
+        return new ResultProfile(fork, r.profiler(), r.process(), files, note, null, flameGraphs, top, view, verdict);
     }
 
     private static String relative(Path folder, Path file) {

@@ -58,6 +58,34 @@ class ProfCliTest {
         assertThat(html).contains("CpuWorkload.leibnizPi");
     }
 
+    /** The web scenario's model is the server: it is profiled in its own JVM, beside the load side. */
+    @Test
+    void aWebRunProfilesTheServerUnderTestWhoseFramesAreTomcats() throws Exception {
+        Path out = tmp.resolve("web");
+        // The test's trial JVM runs from the build's class path, not dist/lib: tell it where the servers are.
+        CliHarness.Outcome o = CliHarness.run("run", "web", "-m", "mvc-virtual", "-p", "users=20", "-p", "delay=10ms",
+                "-p", "warmup=1s", "-p", "duration=1s", "--prof", "async:wall", "--forks", "1", "--warmup", "0",
+                "--iterations", "2", "--jvm-args", "-Dloomlab.home=" + System.getProperty("loomlab.home"), "--out", out.toString());
+        assertThat(o.exit()).as(o.err()).isZero();
+        JsonNode r = RunContractTest.results(out).get(0);
+        assertThat(r.get("status").asText()).isEqualTo("ok");
+        String server = null;
+        String load = null;
+        for (JsonNode p : r.get("profiles")) {
+            assertThat(p.get("profiler").asText()).isEqualTo("async:wall");
+            assertThat(p.has("error")).as(p.toString()).isFalse();
+            String page = Files.readString(out.resolve(p.get("flame_graphs").get(0).asText()), StandardCharsets.UTF_8);
+            if (p.has("process")) {
+                assertThat(p.get("process").asText()).isEqualTo("server MvcServer");
+                server = page;
+            } else {
+                load = page;
+            }
+        }
+        assertThat(server).as("the server's profile").isNotNull().contains("tomcat");
+        assertThat(load).as("the load side's profile").isNotNull().doesNotContain("tomcat");
+    }
+
     @Test
     void anUnknownProfilerIsBadInputBeforeAnyTrial() {
         Path out = tmp.resolve("bad");

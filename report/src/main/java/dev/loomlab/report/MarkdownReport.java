@@ -82,7 +82,8 @@ public final class MarkdownReport {
             for (Result r : profiled) {
                 for (var p : r.profiles()) {
                     sb.append("- ").append(r.scenario()).append(' ').append(r.model()).append(' ').append(Fmt.params(r.params()))
-                            .append(", ").append(p.profiler()).append(", fork ").append(p.fork());
+                            .append(", ").append(p.profiler()).append(p.process() == null ? "" : " of the " + p.process())
+                            .append(", fork ").append(p.fork());
                     p.flameGraphs().forEach(f -> sb.append(": [flame graph](").append(f).append(')'));
                     if (p.topFrames() != null && p.topFrames().path("frames").size() > 0) {
                         var top = p.topFrames().get("frames").get(0);

@@ -3,7 +3,6 @@ package dev.loomlab.core.outcome;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
-import dev.loomlab.core.prof.ProfileRecord;
 
 import java.util.List;
 

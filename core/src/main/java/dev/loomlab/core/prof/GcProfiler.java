@@ -1,5 +1,7 @@
 package dev.loomlab.core.prof;
 
+import dev.loomlab.core.outcome.ProfileRecord;
+
 import dev.loomlab.core.probe.AllocationProbe;
 import dev.loomlab.core.probe.GcProbe;
 import dev.loomlab.core.stats.Metric;

@@ -1,5 +1,7 @@
 package dev.loomlab.core.prof;
 
+import dev.loomlab.core.outcome.ProfileRecord;
+
 import java.util.Map;
 
 /**

@@ -1,5 +1,7 @@
 package dev.loomlab.core.prof;
 
+import dev.loomlab.core.outcome.ProfileRecord;
+
 import jdk.jfr.Configuration;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.Recording;

@@ -13,6 +13,7 @@ import java.util.List;
  *
  * @param fork           the fork it profiled, from 1
  * @param profiler       the canonical spec, e.g. {@code async:cpu}
+ * @param process        the JVM profiled when it is not the trial's: the server under test, e.g. {@code server MvcServer}
  * @param files          the recording(s), relative to the results folder; empty when missing or for {@code gc}
  * @param note           how the profiler ran (e.g. the sampling engine used), or null
  * @param error          why the profile is missing, or null when it is complete
@@ -21,7 +22,7 @@ import java.util.List;
  * @param virtualThreads the virtual-thread view of a JFR recording (see docs/profiling.md), or null
  * @param verdict        the one line the virtual-thread view rests on, or null
  */
-public record ResultProfile(int fork, String profiler,
+public record ResultProfile(int fork, String profiler, @JsonInclude(JsonInclude.Include.NON_NULL) String process,
                             @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> files,
                             @JsonInclude(JsonInclude.Include.NON_NULL) String note,
                             @JsonInclude(JsonInclude.Include.NON_NULL) String error,

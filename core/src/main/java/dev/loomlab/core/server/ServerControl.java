@@ -47,6 +47,7 @@ public final class ServerControl {
      */
     public static void serve(int port, Supplier<Map<String, Number>> stats, Runnable reset) {
         ServerStats process = new ServerStats();
+        ServerProfiling profiling = ServerProfiling.fromProperties();
         System.out.println(READY + PORT + port);
         System.out.flush();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII))) {
@@ -67,6 +68,23 @@ public final class ServerControl {
                         process.reset();
                         reset.run();
                         reply.put("ok", 1);
+                    }
+                    case "prof-resume" -> {
+                        profiling.resume();
+                        reply.put("ok", 1);
+                    }
+                    case "prof-pause" -> {
+                        profiling.pause();
+                        reply.put("ok", 1);
+                    }
+                    case "prof-finish" -> {
+                        try {
+                            profiling.finish();
+                            reply.put("ok", 1);
+                        } catch (IOException e) {
+                            System.out.println("server: the profiles' records could not be written: " + e);
+                            reply.put("failed", 1);
+                        }
                     }
                     default -> reply.put("unknown_command", 1);
                 }

@@ -2,6 +2,10 @@ package dev.loomlab.core.server;
 
 import dev.loomlab.core.gc.GcLogging;
 import dev.loomlab.core.param.Units;
+import dev.loomlab.core.outcome.ProfileRecord;
+import dev.loomlab.core.prof.ProfileRecordFile;
+import dev.loomlab.core.prof.ProfilerSpec;
+import dev.loomlab.core.prof.TrialProfiling;
 import dev.loomlab.core.process.ChildProcess;
 
 import java.io.EOFException;
@@ -19,6 +23,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A server loomlab runs in a JVM of its own (a load target, an echo server), on this JVM's java and
@@ -42,6 +47,10 @@ public final class ServerProcess implements AutoCloseable {
     private final ServerOutput output;
     private final boolean writesArchive;
     private final Duration replyTimeout;
+    /** Servers started by this JVM, numbering their profiles. */
+    private static final AtomicInteger STARTED = new AtomicInteger();
+    /** The server's part in its trial's profiling; null when the trial profiles nothing. */
+    private Profile profile;
     /** Where the server writes its GC log, {@code %p} for its pid; null when it writes none. */
     private final Path gcLogPattern;
     private long lastId;
@@ -92,6 +101,13 @@ public final class ServerProcess implements AutoCloseable {
         if (gcLog != null) {
             command.add(GcLogging.flag(gcLog));
         }
+        // A profiled trial's server, the model of web and echo, is profiled with it (--prof).
+        Optional<TrialProfiling.Setup> profiling = TrialProfiling.setup();
+        String profiledAs = profiling.isPresent() ? "server-" + name + "-" + STARTED.incrementAndGet() : null;
+        Path records = profiledAs == null ? null : profiling.get().libraryDir().resolve(profiledAs + ".profiles");
+        if (profiledAs != null) {
+            command.addAll(ServerProfiling.flags(profiling.get(), profiledAs, records));
+        }
         command.addAll(jvmArgs);
         command.addAll(List.of("-cp", classPath, mainClass));
         command.addAll(args);
@@ -99,7 +115,12 @@ public final class ServerProcess implements AutoCloseable {
         ChildProcess child = ChildProcess.start(new ProcessBuilder(command), "loomlab-server-output", TAIL_LINES, output);
         try {
             int port = output.ready().get(readyTimeout.toMillis(), TimeUnit.MILLISECONDS);
-            return new ServerProcess(child, port, output, ClassDataSharing.writesArchive(sharing), replyTimeout, gcLog);
+            ServerProcess server = new ServerProcess(child, port, output, ClassDataSharing.writesArchive(sharing), replyTimeout, gcLog);
+            if (records != null) {
+                server.profile = new Profile(server, "server " + name, records, profiling.get().specs());
+                TrialProfiling.attach(server.profile);
+            }
+            return server;
         } catch (ExecutionException | TimeoutException e) {
             child.kill();
             // The line that failed the start is kept in the tail just after: read to the end of the output.
@@ -195,6 +216,10 @@ public final class ServerProcess implements AutoCloseable {
      */
     @Override
     public void close() {
+        if (profile != null) {
+            TrialProfiling.detach(profile, profile.finish());
+            profile = null;
+        }
         try {
             if (writesArchive) {
                 commands.write((ServerControl.EXIT + "\n").getBytes(StandardCharsets.US_ASCII));
@@ -212,6 +237,51 @@ public final class ServerProcess implements AutoCloseable {
             child.waitOrKill(ARCHIVE_EXIT_WAIT);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * A server's profiles within its trial's: resumed and paused by command, finished before the server is
+     * stopped. A server that does not answer leaves its profiles missing, never the trial failed.
+     */
+    private record Profile(ServerProcess server, String name, Path records, List<ProfilerSpec> specs)
+            implements TrialProfiling.Participant {
+        @Override
+        public void resume() {
+            tell("prof-resume");
+        }
+
+        @Override
+        public void pause() {
+            tell("prof-pause");
+        }
+
+        private void tell(String command) {
+            try {
+                server.ask(command);
+            } catch (IOException e) {
+                System.out.println("server: " + command + ": " + e.getMessage());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        List<ProfileRecord> finish() {
+            String why;
+            try {
+                ServerControl.Reply reply = server.ask("prof-finish");
+                if (reply.values().containsKey("ok")) {
+                    return ProfileRecordFile.read(records).stream().map(r -> r.of(name)).toList();
+                }
+                why = "the server could not write its profiles' records (its log says why)";
+            } catch (IOException e) {
+                why = "the server's profiles could not be finished: " + e.getMessage();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                why = "interrupted";
+            }
+            String reason = why;
+            return specs.stream().map(s -> new ProfileRecord(s.toString(), List.of(), null, reason, name)).toList();
         }
     }
 

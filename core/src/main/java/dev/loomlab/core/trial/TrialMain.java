@@ -9,7 +9,6 @@ import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.outcome.PinnedStack;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;
-import dev.loomlab.core.prof.IterationProfilers;
 import dev.loomlab.core.prof.TrialProfiling;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.result.Json;
@@ -102,7 +101,7 @@ public final class TrialMain {
             startJson();
         });
         Optional<TrialSpecFile.Profiling> profiling = TrialSpecFile.profiling(Path.of(args[0]));
-        profiling.ifPresent(p -> TrialProfiling.open(IterationProfilers.of(p.specs(), p.base(), p.libraryDir())));
+        profiling.ifPresent(p -> TrialProfiling.open(new TrialProfiling.Setup(p.specs(), p.base(), p.libraryDir())));
         TrialOutcome outcome;
         int exit = 0;
         try {

@@ -1,5 +1,7 @@
 package dev.loomlab.core.prof;
 
+import dev.loomlab.core.outcome.ProfileRecord;
+
 import jdk.jfr.consumer.RecordedEvent;
 import one.profiler.AsyncProfiler;
 import org.junit.jupiter.api.BeforeAll;

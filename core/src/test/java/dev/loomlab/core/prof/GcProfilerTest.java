@@ -1,5 +1,7 @@
 package dev.loomlab.core.prof;
 
+import dev.loomlab.core.outcome.ProfileRecord;
+
 import dev.loomlab.core.stats.Metric;
 import org.junit.jupiter.api.Test;
 

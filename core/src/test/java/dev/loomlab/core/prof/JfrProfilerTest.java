@@ -1,5 +1,7 @@
 package dev.loomlab.core.prof;
 
+import dev.loomlab.core.outcome.ProfileRecord;
+
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.RecordingState;
 import jdk.jfr.consumer.RecordedEvent;

@@ -32,7 +32,8 @@ final class ProfilesSection {
         for (Result r : profiled) {
             sb.append("<h3>").append(Html.esc(r.scenario() + " " + r.model() + " " + Fmt.params(r.params()))).append("</h3>\n");
             for (ResultProfile p : r.profiles()) {
-                sb.append("<p><strong>").append(Html.esc(p.profiler())).append("</strong>, fork ").append(p.fork());
+                sb.append("<p><strong>").append(Html.esc(p.profiler())).append("</strong>")
+                        .append(p.process() == null ? "" : " of the " + Html.esc(p.process())).append(", fork ").append(p.fork());
                 p.flameGraphs().forEach(f -> sb.append(" · <a href=\"").append(Html.esc(f)).append("\">flame graph</a>"));
                 p.files().forEach(f -> sb.append(" · <a href=\"").append(Html.esc(f)).append("\">recording</a>"));
                 if (p.error() != null) {
