@@ -12,7 +12,7 @@ import java.util.List;
  */
 public final class Advisor {
     private static final List<AdviceRule> RULES = List.of(new BestModelRule(), new PoolSizeRule(), new ConnectionPoolRule(), new SemaphoreRule(),
-            new PinningRule(), new MemoryRule(), new GcRule(), new FailureRule());
+            new PinningRule(), new MemoryRule(), new GcRule(), new ProfileRule(), new FailureRule());
 
     private Advisor() {
     }
