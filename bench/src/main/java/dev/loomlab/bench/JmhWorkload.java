@@ -5,10 +5,14 @@ import dev.loomlab.core.model.Form;
 import dev.loomlab.core.model.ThreadKind;
 import dev.loomlab.core.outcome.IterationResult;
 import dev.loomlab.core.outcome.JvmInfo;
+import dev.loomlab.core.outcome.ProfileRecord;
 import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;
+import dev.loomlab.core.prof.ChildProfiling;
+import dev.loomlab.core.prof.ProfileRecordFile;
+import dev.loomlab.core.prof.TrialProfiling;
 import dev.loomlab.core.workload.TrialWorkload;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -20,8 +24,12 @@ import org.openjdk.jmh.runner.options.TimeValue;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,6 +55,10 @@ import java.util.regex.Pattern;
 record JmhWorkload(String benchmark, String metric, String unit, Map<String, String> jmhParams, long platformThreads,
                    long iterationMs, Function<Double, Map<String, Double>> derived) implements TrialWorkload<ThreadKind> {
 
+    /** A fork's profile files' name part and its records' suffix; {@code %p} is the fork's pid. */
+    private static final String FORK = "jmh-fork-%p";
+    private static final String RECORDS = ".profiles";
+
     @Override
     public Form<ThreadKind> form() {
         return Form.THREADS;
@@ -70,8 +82,15 @@ record JmhWorkload(String benchmark, String metric, String unit, Map<String, Str
                     .shouldFailOnError(true);
             jmhParams.forEach(options::param);
             gc.forks().ifPresent(f -> options.jvmArgs(f.forkJvmArgs().toArray(String[]::new)).addProfiler(ForkSpans.class));
+            // JMH measures in its forks: --prof profiles them, each as a JVM the trial started.
+            Optional<TrialProfiling.Setup> profiling = spec.forks() > 0 ? TrialProfiling.setup() : Optional.empty();
+            profiling.ifPresent(p -> options.jvmArgsAppend(ChildProfiling.flags(p, FORK, p.libraryDir().resolve(FORK + RECORDS))
+                    .toArray(String[]::new)).addProfiler(ForkProfiling.class));
             Collection<RunResult> results = new Runner(options.build(), new ProgressFormat(
                     OutputFormatFactory.createFormatInstance(System.out, VerboseMode.NORMAL), progress)).run();
+            if (profiling.isPresent()) {
+                TrialProfiling.add(forkProfiles(profiling.get().libraryDir()));
+            }
             JmhResult jmh = JmhResult.of(results);
             TrialOutcome outcome = outcome(jmh);
             return gc.forks().isPresent() && outcome.status() == Status.OK
@@ -83,6 +102,29 @@ record JmhWorkload(String benchmark, String metric, String unit, Map<String, Str
             return TrialOutcome.failed("JMH's result could not be read: " + e.getMessage(), JvmInfo.current());
         } catch (IOException e) {
             return TrialOutcome.failed("JMH's GC logs could not be read: " + e.getMessage(), JvmInfo.current());
+        }
+    }
+
+    /** The profile records the forks wrote, in the order the forks ended, each named for its fork. */
+    private static List<ProfileRecord> forkProfiles(Path dir) throws IOException {
+        List<Path> files;
+        try (var listed = Files.list(dir)) {
+            files = listed.filter(f -> f.getFileName().toString().startsWith("jmh-fork-") && f.getFileName().toString().endsWith(RECORDS))
+                    .sorted(Comparator.comparing(JmhWorkload::modified)).toList();
+        }
+        List<ProfileRecord> out = new ArrayList<>();
+        for (int i = 0; i < files.size(); i++) {
+            String name = "JMH fork " + (i + 1);
+            ProfileRecordFile.read(files.get(i)).forEach(r -> out.add(r.of(name)));
+        }
+        return out;
+    }
+
+    private static FileTime modified(Path f) {
+        try {
+            return Files.getLastModifiedTime(f);
+        } catch (IOException e) {
+            return FileTime.fromMillis(0);
         }
     }
 

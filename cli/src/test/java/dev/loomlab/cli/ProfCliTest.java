@@ -86,6 +86,25 @@ class ProfCliTest {
         assertThat(load).as("the load side's profile").isNotNull().doesNotContain("tomcat");
     }
 
+    /** JMH measures in forks of its own: each is profiled, and the JVM hosting JMH, which measures nothing, is not. */
+    @Test
+    void aJmhResultHasOneProfilePerJmhFork() throws Exception {
+        Path out = tmp.resolve("jmh");
+        CliHarness.Outcome o = CliHarness.run("run", "thread-start", "-m", "virtual", "-p", "threads=200", "-p",
+                "iteration-time=100ms", "--prof", "jfr", "--forks", "2", "--warmup", "1", "--iterations", "2", "--out", out.toString());
+        assertThat(o.exit()).as(o.err()).isZero();
+        JsonNode r = RunContractTest.results(out).get(0);
+        assertThat(r.get("status").asText()).isEqualTo("ok");
+        List<String> processes = new ArrayList<>();
+        for (JsonNode p : r.get("profiles")) {
+            assertThat(p.has("error")).as(p.toString()).isFalse();
+            assertThat(out.resolve(p.get("files").get(0).asText())).isNotEmptyFile();
+            assertThat(p.get("top_frames").get("samples").asLong()).isPositive();
+            processes.add(p.get("process").asText());
+        }
+        assertThat(processes).containsExactly("JMH fork 1", "JMH fork 2");
+    }
+
     @Test
     void anUnknownProfilerIsBadInputBeforeAnyTrial() {
         Path out = tmp.resolve("bad");

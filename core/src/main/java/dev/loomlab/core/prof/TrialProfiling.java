@@ -40,6 +40,8 @@ public final class TrialProfiling {
     private static volatile Setup setup;
     private static final List<Participant> participants = new CopyOnWriteArrayList<>();
     private static final List<ProfileRecord> finished = new CopyOnWriteArrayList<>();
+    /** Whether this JVM's own profilers ran: not where JMH measures in its forks. */
+    private static volatile boolean resumed;
 
     private TrialProfiling() {
     }
@@ -59,6 +61,11 @@ public final class TrialProfiling {
         participants.add(p);
     }
 
+    /** Records of JVMs the trial started and that are done (JMH's forks): they join the trial's. */
+    public static void add(List<ProfileRecord> records) {
+        finished.addAll(records);
+    }
+
     /** {@code p} is done: its records join the trial's. */
     public static void detach(Participant p, List<ProfileRecord> records) {
         participants.remove(p);
@@ -66,6 +73,7 @@ public final class TrialProfiling {
     }
 
     public static void resume() {
+        resumed = true;
         current.resume();
         participants.forEach(Participant::resume);
     }
@@ -76,14 +84,20 @@ public final class TrialProfiling {
         return current.pause();
     }
 
-    /** Ends the profiles and writes them; what each left, this JVM's first. */
+    /**
+     * Ends the profiles and writes them; what each left, this JVM's first — left out when this JVM ran no
+     * profiled iteration but JVMs it started did (JMH's forks).
+     */
     public static List<ProfileRecord> finish() {
         IterationProfilers ending = current;
         current = IterationProfilers.none();
         setup = null;
-        List<ProfileRecord> out = new ArrayList<>(ending.finish());
+        List<ProfileRecord> own = ending.finish();
+        // A trial that measured only in JVMs of its own making (JMH's forks) has nothing of its own to show.
+        List<ProfileRecord> out = new ArrayList<>(resumed || finished.isEmpty() ? own : List.of());
         out.addAll(finished);
         finished.clear();
+        resumed = false;
         return out;
     }
 }

@@ -1,6 +1,7 @@
 package dev.loomlab.core.server;
 
 import dev.loomlab.core.process.ParentGone;
+import dev.loomlab.core.prof.ChildProfiling;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -47,7 +48,7 @@ public final class ServerControl {
      */
     public static void serve(int port, Supplier<Map<String, Number>> stats, Runnable reset) {
         ServerStats process = new ServerStats();
-        ServerProfiling profiling = ServerProfiling.fromProperties();
+        ChildProfiling profiling = ChildProfiling.fromProperties();
         System.out.println(READY + PORT + port);
         System.out.flush();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII))) {

@@ -3,6 +3,7 @@ package dev.loomlab.core.server;
 import dev.loomlab.core.gc.GcLogging;
 import dev.loomlab.core.param.Units;
 import dev.loomlab.core.outcome.ProfileRecord;
+import dev.loomlab.core.prof.ChildProfiling;
 import dev.loomlab.core.prof.ProfileRecordFile;
 import dev.loomlab.core.prof.ProfilerSpec;
 import dev.loomlab.core.prof.TrialProfiling;
@@ -106,7 +107,7 @@ public final class ServerProcess implements AutoCloseable {
         String profiledAs = profiling.isPresent() ? "server-" + name + "-" + STARTED.incrementAndGet() : null;
         Path records = profiledAs == null ? null : profiling.get().libraryDir().resolve(profiledAs + ".profiles");
         if (profiledAs != null) {
-            command.addAll(ServerProfiling.flags(profiling.get(), profiledAs, records));
+            command.addAll(ChildProfiling.flags(profiling.get(), profiledAs, records));
         }
         command.addAll(jvmArgs);
         command.addAll(List.of("-cp", classPath, mainClass));
