@@ -11,7 +11,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -42,6 +45,15 @@ final class PinningCommand implements Callable<Integer> {
     @Option(names = "--jvm", paramLabel = "JAVA_HOME", description = "the JDK (>= 21) for a bare java, a .jar or JVM options")
     String jvm;
 
+    @Option(names = "--prof", paramLabel = "NAME[:OPTION]",
+            description = "also profile the program's whole run: jfr (with the virtual-thread view), async[:cpu|wall|alloc|lock];"
+                    + " repeatable; flame graphs and top frames go to --prof-dir (docs/profiling.md)")
+    List<String> prof = new ArrayList<>();
+
+    @Option(names = "--prof-dir", paramLabel = "DIR", description = "where --prof's recordings and flame graphs go"
+            + " (default: results/pinning-<date>-<time>)")
+    Path profDir;
+
     @Parameters(arity = "1..*", paramLabel = "COMMAND", description = "the Java program: java [options] MAIN [args] | app.jar [args] | [options] MAIN [args]")
     List<String> command = new ArrayList<>();
 
@@ -51,10 +63,17 @@ final class PinningCommand implements Callable<Integer> {
         Jdk jdk = jvm == null ? Jdk.current() : Jdk.at(jvm);
         JavaProgram program = JavaProgram.parse(command, jdk);
         PrintStream out = System.out;
+        ProgramProfiling profiling = prof.isEmpty() ? null : ProgramProfiling.of(prof, profDir != null ? profDir
+                : Path.of("results", "pinning-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))));
         out.printf("loomlab pinning: %s (Java %s), recording %s at %s and longer%n", program.jdk().java(),
                 program.jdk().version(), PinnedEvents.EVENT, Units.formatDuration(thresholdNanos));
         out.flush();
-        PinningScan.Outcome outcome = PinningScan.run(program, thresholdNanos, out, System.err);
+        PinningScan.Outcome outcome = PinningScan.run(program, thresholdNanos, profiling == null ? List.of() : profiling.flags(),
+                out, System.err);
+        if (profiling != null) {
+            ProfileText.print(ProfileReading.read(profiling.dir(), profiling.dir(), 1, profiling.records(),
+                    "loomlab pinning: " + String.join(" ", command)), profiling.dir(), out);
+        }
         out.printf("loomlab pinning: the program exited with code %d after %s s%n", outcome.exitCode(),
                 Fmt.num(outcome.wallNanos() / 1e9));
         if (outcome.events() == null) {

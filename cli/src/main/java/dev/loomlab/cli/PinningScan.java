@@ -37,15 +37,22 @@ final class PinningScan {
 
     static Outcome run(JavaProgram program, long thresholdNanos, PrintStream out, PrintStream err)
             throws IOException, InterruptedException {
+        return run(program, thresholdNanos, List.of(), out, err);
+    }
+
+    /** As {@link #run(JavaProgram, long, PrintStream, PrintStream)}, the program's JVM also given {@code extraFlags} ({@code --prof}). */
+    static Outcome run(JavaProgram program, long thresholdNanos, List<String> extraFlags, PrintStream out, PrintStream err)
+            throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("loomlab-pinning-");
         try {
             Path settings = Files.writeString(dir.resolve("pinning.jfc"), settings(thresholdNanos), StandardCharsets.UTF_8);
             Path recording = dir.resolve("pinning.jfr");
-            List<String> flags = List.of(
+            List<String> flags = new java.util.ArrayList<>(List.of(
                     "-XX:StartFlightRecording=name=loomlab-pinning,settings=" + settings + ",filename=" + recording
                             + ",dumponexit=true",
                     // JFR announces its recording on stdout; the program's output should stay its own.
-                    "-Xlog:jfr+startup=error");
+                    "-Xlog:jfr+startup=error"));
+            flags.addAll(extraFlags);
             long start = System.nanoTime();
             ChildProcess process = ChildProcess.startCopying(
                     new ProcessBuilder(program.command(flags)).redirectInput(ProcessBuilder.Redirect.INHERIT),

@@ -85,6 +85,29 @@ class PinningCommandTest {
                 .contains("PinningFixture.block:");
     }
 
+    /** --prof records the program's whole run: recordings and flame graphs in --prof-dir, top frames and the verdict on the console. */
+    @Test
+    void profProfilesTheWholeProgramAndTheVerdictIsPinned() throws IOException {
+        Path dir = tmp.resolve("prof");
+        CliHarness.Outcome o = pinning("--threshold", "0ms", "--prof", "jfr", "--prof", "async:cpu", "--prof-dir", dir.toString(),
+                "--", "java", "-cp", classes.toString(), "PinningFixture", "clinit");
+        assertThat(o.exit()).as(o.out() + o.err()).isZero();
+        assertThat(dir.resolve("program.jfr")).isNotEmptyFile();
+        assertThat(dir.resolve("program.async-cpu.jfr")).isNotEmptyFile();
+        assertThat(o.out()).contains("profile jfr: " + dir.resolve("program.jfr"))
+                .contains("profile async:cpu: " + dir.resolve("program.async-cpu.jfr"))
+                .contains("flame graph: " + dir.resolve("program.async-cpu-cpu.html"))
+                .contains("virtual threads: ").contains("pinned to a carrier");
+        assertThat(dir.resolve("program.async-cpu-cpu.html")).isNotEmptyFile();
+    }
+
+    @Test
+    void profGcIsRefusedForAWholeProgram() {
+        CliHarness.Outcome o = pinning("--prof", "gc", "--", "java", "-cp", classes.toString(), "PinningFixture", "reentrant");
+        assertThat(o.exit()).isEqualTo(2);
+        assertThat(o.err()).startsWith("loomlab: ").contains("gc");
+    }
+
     @Test
     void failOnPinningExitsOneWhenThreadsPinnedAndZeroWhenNot() {
         CliHarness.Outcome pinned = pinning("--fail-on-pinning", "--", "java", "-cp", classes.toString(), "PinningFixture", "clinit");
