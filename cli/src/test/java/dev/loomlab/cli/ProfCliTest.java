@@ -56,6 +56,17 @@ class ProfCliTest {
             assertThat(md).contains("[flame graph](" + page + ")");
         }
         assertThat(html).contains("CpuWorkload.leibnizPi");
+        // The jfr profile's virtual-thread view: 8 tasks, each on a virtual thread started and ended per iteration.
+        JsonNode view = null;
+        for (JsonNode p : r.get("profiles")) {
+            if (p.get("profiler").asText().equals("jfr")) {
+                view = p.get("virtual_threads");
+            }
+        }
+        assertThat(view).isNotNull();
+        assertThat(view.get("started").asLong()).isGreaterThanOrEqualTo(8L * 2);
+        assertThat(view.get("pinned").get("events").asLong()).isZero();
+        assertThat(html).contains("virtual threads (JFR,");
     }
 
     /** The web scenario's model is the server: it is profiled in its own JVM, beside the load side. */

@@ -47,6 +47,7 @@ final class ProfilesSection {
                 }
                 sb.append("</p>\n");
                 sb.append(frames(p.topFrames()));
+                sb.append(virtualThreads(p.virtualThreads()));
             }
         }
         return sb.append("</section>\n").toString();
@@ -69,6 +70,46 @@ final class ProfilesSection {
                     .append("</td></tr>\n");
         }
         return sb.append("</tbody></table></div>\n").toString();
+    }
+
+    /**
+     * The virtual-thread view of a JFR recording: threads started and ended, pins, submit failures, the
+     * recorded blocked time by reason, and what the carriers did.
+     */
+    private static String virtualThreads(JsonNode v) {
+        if (v == null) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder("<div class=\"table\"><table><thead><tr><th colspan=\"2\">virtual threads (JFR, ")
+                .append(ms(v.path("recording_ms").asDouble())).append(" recorded)</th></tr></thead><tbody>\n");
+        row(sb, "started / ended", count(v.path("started")) + " / " + count(v.path("ended")));
+        JsonNode pinned = v.path("pinned");
+        row(sb, "pinned", count(pinned.path("events")) + " events, " + ms(pinned.path("time_ms").asDouble()) + " in all, longest "
+                + ms(pinned.path("longest_ms").asDouble()));
+        row(sb, "submit failures", count(v.path("submit_failures")));
+        for (JsonNode b : v.path("blocked")) {
+            row(sb, "blocked: " + b.path("reason").asText(), count(b.path("events")) + " waits, " + ms(b.path("time_ms").asDouble()));
+        }
+        for (JsonNode pool : v.path("pools")) {
+            row(sb, "pool: " + pool.path("pool").asText(), count(pool.path("events")) + " waits, " + ms(pool.path("time_ms").asDouble()));
+        }
+        JsonNode c = v.path("carriers");
+        row(sb, "carriers", count(c.path("idle_parks")) + " idle parks (" + ms(c.path("idle_ms").asDouble()) + "), "
+                + count(c.path("mounted_samples")) + " CPU samples of mounted virtual threads"
+                + (c.path("jvm_cpu_pct").isNumber() ? ", JVM CPU " + pct(c.path("jvm_cpu_pct").asDouble()) + "% of the machine" : ""));
+        return sb.append("</tbody></table></div>\n").toString();
+    }
+
+    private static void row(StringBuilder sb, String what, String value) {
+        sb.append("<tr><td>").append(Html.esc(what)).append("</td><td>").append(Html.esc(value)).append("</td></tr>\n");
+    }
+
+    private static String count(JsonNode n) {
+        return String.format(Locale.ROOT, "%,d", n.asLong());
+    }
+
+    private static String ms(double v) {
+        return String.format(Locale.ROOT, "%,.1f ms", v);
     }
 
     private static String pct(double v) {
