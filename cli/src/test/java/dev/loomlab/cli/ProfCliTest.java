@@ -1,6 +1,7 @@
 package dev.loomlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomlab.core.trial.Jdk21Runtime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -95,6 +96,31 @@ class ProfCliTest {
         }
         assertThat(server).as("the server's profile").isNotNull().contains("tomcat");
         assertThat(load).as("the load side's profile").isNotNull().doesNotContain("tomcat");
+    }
+
+    /** synchronized pins a virtual thread on JDK 21 and no longer on 25 (JEP 491): the virtual-thread view shows both. */
+    @Test
+    void theVirtualThreadViewShowsPinnedTimeOnJdk21AndNoneOn25() throws Exception {
+        Path out = tmp.resolve("pinning");
+        CliHarness.Outcome o = CliHarness.run("run", "pinning", "-m", "virtual", "-p", "lock=synchronized", "-p", "tasks=20",
+                "-p", "hold=20ms", "--prof", "jfr", "--jvm", Jdk21Runtime.home(), "--jvm", System.getProperty("java.home"),
+                "--forks", "1", "--warmup", "1", "--iterations", "2", "--out", out.toString());
+        assertThat(o.exit()).as(o.err()).isZero();
+        List<JsonNode> results = RunContractTest.results(out);
+        assertThat(results).hasSize(2);
+        for (JsonNode r : results) {
+            JsonNode view = r.get("profiles").get(0).get("virtual_threads");
+            double pinnedMs = view.get("pinned").get("time_ms").asDouble();
+            if (r.get("jvm").get("version").asText().startsWith("21")) {
+                // 20 tasks × 2 measured iterations, each holding the monitor 20 ms while pinned.
+                assertThat(view.get("pinned").get("events").asLong()).isGreaterThanOrEqualTo(20L * 2);
+                assertThat(pinnedMs).isGreaterThanOrEqualTo(20.0 * 2 * 20);
+                assertThat(r.get("profiles").get(0).get("verdict").asText()).contains("pinned to a carrier");
+            } else {
+                assertThat(view.get("pinned").get("events").asLong()).isZero();
+                assertThat(pinnedMs).isZero();
+            }
+        }
     }
 
     /** JMH measures in forks of its own: each is profiled, and the JVM hosting JMH, which measures nothing, is not. */
