@@ -123,6 +123,19 @@ class ProfCliTest {
         }
     }
 
+    /** The memory scenario runs its own iterations: each measured snapshot is profiled, its threads in the view. */
+    @Test
+    void theMemoryScenarioIsProfiledAroundEachSnapshot() throws Exception {
+        Path out = tmp.resolve("memory");
+        CliHarness.Outcome o = CliHarness.run("run", "memory", "-m", "virtual", "-p", "threads=1000", "--prof", "jfr",
+                "--forks", "1", "--warmup", "1", "--iterations", "2", "--out", out.toString());
+        assertThat(o.exit()).as(o.err()).isZero();
+        JsonNode p = RunContractTest.results(out).get(0).get("profiles").get(0);
+        assertThat(p.has("error")).as(p.toString()).isFalse();
+        // 1,000 parked virtual threads per measured snapshot, two snapshots; the warm-up's are not recorded.
+        assertThat(p.get("virtual_threads").get("started").asLong()).isBetween(2000L, 2000L + 100);
+    }
+
     /** JMH measures in forks of its own: each is profiled, and the JVM hosting JMH, which measures nothing, is not. */
     @Test
     void aJmhResultHasOneProfilePerJmhFork() throws Exception {

@@ -7,6 +7,7 @@ import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;
+import dev.loomlab.core.prof.TrialProfiling;
 import dev.loomlab.core.model.Form;
 import dev.loomlab.core.workload.TrialWorkload;
 
@@ -57,9 +58,17 @@ public final class MemoryWorkload implements TrialWorkload<ThreadKind> {
                 progress.progress("warmup", i, spec.warmup());
             }
             for (int i = 1; i <= spec.iterations(); i++) {
+                TrialProfiling.resume();
                 long start = System.nanoTime();
-                Map<String, Double> metrics = iterate(kind, threads, depth);
-                MeasuredSpan span = new MeasuredSpan(start, System.nanoTime());
+                Map<String, Double> metrics;
+                long end;
+                try {
+                    metrics = iterate(kind, threads, depth);
+                    end = System.nanoTime();
+                } finally {
+                    TrialProfiling.pause();
+                }
+                MeasuredSpan span = new MeasuredSpan(start, end);
                 if (kind == ThreadKind.PLATFORM) {
                     metrics.put("platform_ceiling", (double) ceiling.threads());
                 }
