@@ -112,9 +112,10 @@ class ProfCliTest {
             JsonNode view = r.get("profiles").get(0).get("virtual_threads");
             double pinnedMs = view.get("pinned").get("time_ms").asDouble();
             if (r.get("jvm").get("version").asText().startsWith("21")) {
-                // 20 tasks × 2 measured iterations, each holding the monitor 20 ms while pinned.
+                // 20 tasks × 2 measured iterations, each sleeping 20 ms inside the monitor, pinned: the pin is the
+                // sleep's park, which starts after the sleep's own bookkeeping (well under a millisecond).
                 assertThat(view.get("pinned").get("events").asLong()).isGreaterThanOrEqualTo(20L * 2);
-                assertThat(pinnedMs).isGreaterThanOrEqualTo(20.0 * 2 * 20);
+                assertThat(pinnedMs).isGreaterThanOrEqualTo(20 * 2 * 19.0);
                 assertThat(r.get("profiles").get(0).get("verdict").asText()).contains("pinned to a carrier");
             } else {
                 assertThat(view.get("pinned").get("events").asLong()).isZero();
