@@ -6,6 +6,7 @@ import dev.loomlab.core.model.Form;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.model.ModelKind;
 import dev.loomlab.core.param.ParamSpec;
+import dev.loomlab.core.param.ParamType;
 import dev.loomlab.core.scenario.Article;
 import dev.loomlab.core.scenario.ArticleRef;
 import dev.loomlab.core.scenario.Articles;
@@ -56,7 +57,9 @@ final class ListCommand implements Callable<Integer> {
                 }
                 out.printf("  %-12s default models: %s; score: %s%n", "", String.join(", ", s.defaultModels()), s.score());
                 for (ParamSpec p : s.params()) {
-                    String type = p.choices().isEmpty() ? p.type().name().toLowerCase() : "one of " + String.join("|", p.choices());
+                    String type = p.choices().isEmpty() ? p.type().name().toLowerCase()
+                            : p.type() == ParamType.DECIMAL ? "decimal or " + String.join("|", p.choices())
+                            : "one of " + String.join("|", p.choices());
                     out.printf("  %-12s   -p %s=%s  (%s, %s)%n", "", p.name(), p.defaultValue(), type, p.description());
                 }
                 if (!s.defaultSweep().isEmpty()) {

@@ -14,6 +14,11 @@ import dev.loomlab.load.LoadSpec;
 import dev.loomlab.load.Ramp;
 import dev.loomlab.load.web.ProcSampler;
 import dev.loomlab.load.web.TcpSockets;
+import dev.loomlab.load.capacity.CapacitySearcher;
+import dev.loomlab.load.capacity.SearchPlan;
+import dev.loomlab.load.capacity.UrlProbe;
+import dev.loomlab.core.slo.Slo;
+import dev.loomlab.report.CapacityText;
 import dev.loomlab.report.ConsoleReport;
 import dev.loomlab.report.ResultsFolder;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -92,6 +97,23 @@ final class LoadCommand implements Callable<Integer> {
     @Option(names = "--slo", paramLabel = "SPEC", converter = Converters.SloConverter.class, description = RunOptions.SLO_HELP)
     SloPolicy slo;
 
+    @Option(names = "--find-max", description = "find the highest open-model rate that meets --slo (default p99<500ms,errors<1%%):"
+            + " doubling from --start-rate until a step fails, then bisecting to --precision; --warmup and --duration are each"
+            + " step's (default 2s and at least 5s, longer when the SLO's percentile needs more requests)")
+    boolean findMax;
+
+    @Option(names = "--start-rate", paramLabel = "R/s", converter = Converters.RateConverter.class,
+            description = "--find-max: the first rate tried (default 1000/s); halved while it fails, down to --min-rate")
+    Double startRate;
+
+    @Option(names = "--min-rate", paramLabel = "R/s", converter = Converters.RateConverter.class,
+            description = "--find-max: the lowest rate tried (default 100/s)")
+    Double minRate;
+
+    @Option(names = "--precision", paramLabel = "PERCENT", converter = Converters.PercentConverter.class,
+            description = "--find-max: stop once the highest passing and the lowest failing rate are this close (default 5%%)")
+    Double precision;
+
     @Option(names = "--out", paramLabel = "DIR", converter = Converters.NonBlankConverter.class,
             description = "results folder (default results/<timestamp>)")
     String out;
@@ -104,6 +126,10 @@ final class LoadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
+        if (findMax) {
+            return findMax();
+        }
+        rejectSearchOptions();
         LoadSpec spec = spec();
         Optional<MetricsEndpoint> endpoint = metrics.start();
         try {
@@ -146,6 +172,105 @@ final class LoadCommand implements Callable<Integer> {
         System.out.print(ConsoleReport.render(List.of(result)));
         System.out.println("results: " + folder.dir());
         return result.ok() ? 0 : 1;
+    }
+
+    /** {@code --find-max}: checks its options and the URL, then searches and writes the result like a load. */
+    private int findMax() throws IOException, InterruptedException {
+        SearchPlan plan = plan();
+        UrlProbe.requireAnswer(url);
+        Optional<MetricsEndpoint> endpoint = metrics.start();
+        try {
+            ResultsFolder folder = new ResultsFolder(RunSession.prepareFolder(out));
+            try (FolderLock lock = FolderLock.take(folder.dir(), System.err)) {
+                endpoint.ifPresent(e -> MetricsEndpoint.announce(e, System.err));
+                List<String> command = Main.typed(commandSpec);
+                Instant started = Instant.now();
+                System.out.println("loomlab load: the highest rate " + url + " sustains within " + plan.slo().spec());
+                System.out.flush();
+                Consumer<LoadProgress> line = p -> System.err.println("loomlab load:   " + p.line());
+                FindMax search = new FindMax(url, plan, (int) connections, expect, System.err);
+                CapacitySearcher.Found found;
+                if (endpoint.isEmpty()) {
+                    found = search.run(step -> line, false);
+                } else {
+                    try (ProcSampler server = sampleServer(url.getPort() > 0 ? url.getPort() : 80,
+                            new ServerMetrics(endpoint.get().registry()))) {
+                        HttpMetrics.Feed feed = new HttpMetrics(endpoint.get().registry()).feed();
+                        found = search.run(step -> {
+                            HttpLive live = new HttpLive(step);
+                            return line.andThen(p -> feed.accept(live.next(p)));
+                        }, true);
+                    }
+                }
+                if (found == null) {
+                    return 1;
+                }
+                Result result = LoadScenario.result(plan, (int) connections, found);
+                result = SloPolicy.DEFAULT.judge(LoadScenario.CAPACITY, result);
+                folder.append(result);
+                Map<String, Object> env = Environment.describe(List.of(Jdk.current()), command, started, Instant.now());
+                folder.writeSummary(env);
+                folder.render(List.of(result), env);
+                System.out.println("loomlab load: " + CapacityText.answer(found.search()));
+                System.out.print(ConsoleReport.render(List.of(result)));
+                System.out.println("results: " + folder.dir());
+                return result.ok() ? 0 : 1;
+            }
+        } finally {
+            endpoint.ifPresent(MetricsEndpoint::close);
+        }
+    }
+
+    /** The search {@code --find-max} and its options ask for. */
+    private SearchPlan plan() {
+        if (users != null || rate != null) {
+            throw new BadInputException("--find-max searches for the rate itself: give neither --users nor --rate");
+        }
+        if (!ramp.isZero()) {
+            throw new BadInputException("--find-max runs each step at a constant rate: --ramp does not apply");
+        }
+        if (slo != null && slo.off()) {
+            throw new BadInputException("--find-max needs an objective to judge each step: --slo none does not apply");
+        }
+        if (connections < 1 || connections > 1_000_000) {
+            throw new BadInputException("--connections " + connections + " must be 1 … 1,000,000");
+        }
+        Slo objective = slo != null && slo.given() != null ? slo.given() : Slo.DEFAULT;
+        double start = startRate != null ? startRate : SearchPlan.DEFAULT_START_RATE;
+        double lowest = minRate != null ? minRate : Math.min(SearchPlan.DEFAULT_MIN_RATE, start);
+        for (double r : new double[] {start, lowest}) {
+            if (r > LoadSpec.MAX_RATE) {
+                throw new BadInputException("--start-rate and --min-rate must be at most "
+                        + String.format(Locale.ROOT, "%,.0f", LoadSpec.MAX_RATE) + "/s");
+            }
+        }
+        if (lowest > start) {
+            throw new BadInputException("--min-rate " + BigDecimal.valueOf(lowest).toPlainString() + "/s is above --start-rate "
+                    + BigDecimal.valueOf(start).toPlainString() + "/s");
+        }
+        double step = precision != null ? precision / 100 : SearchPlan.DEFAULT_PRECISION;
+        if (!(step > 0) || step >= 1) {
+            throw new BadInputException("--precision must be above 0% and below 100%");
+        }
+        Duration stepWarmup = given("--warmup") ? warmup : SearchPlan.DEFAULT_STEP_WARMUP;
+        Duration shortest = given("--duration") ? duration : SearchPlan.DEFAULT_SHORTEST_STEP;
+        positive("--duration", shortest);
+        Duration requestTimeout = given("--timeout") ? timeout : SearchPlan.defaultTimeout(objective);
+        positive("--timeout", requestTimeout);
+        return new SearchPlan(objective, start, lowest, step, stepWarmup, shortest, requestTimeout);
+    }
+
+    /** The options that only a search takes are refused without {@code --find-max}. */
+    private void rejectSearchOptions() {
+        for (String option : List.of("--start-rate", "--min-rate", "--precision")) {
+            if (given(option)) {
+                throw new BadInputException(option + " applies only with --find-max");
+            }
+        }
+    }
+
+    private boolean given(String option) {
+        return commandSpec.commandLine().getParseResult().hasMatchedOption(option);
     }
 
     /** A sampler of the process listening on the URL's port, feeding {@code http}; null when /proc does not show it. */

@@ -21,6 +21,10 @@ import io.netty.util.AsciiString;
  */
 final class Connection extends ChannelInboundHandlerAdapter {
     private static final long NONE = Long.MIN_VALUE;
+    /** A {@link #send} lag argument: the request was handed to this idle connection; its lag ends at the write. */
+    static final long LAG_TO_WRITE = Long.MIN_VALUE + 1;
+    /** A {@link #send} lag argument: the generator's lag is not recorded (closed model, or a request queued for a connection). */
+    static final long NO_LAG = Long.MIN_VALUE;
     private static final AsciiString SERVED_BY = AsciiString.cached(ServingThread.HEADER);
     private static final ServingThread[] KINDS = ServingThread.values();
 
@@ -30,6 +34,8 @@ final class Connection extends ChannelInboundHandlerAdapter {
     private LoopStats stats;
     /** The open model's first request, sent once connected; NONE for the closed model. */
     private long pending;
+    /** The dispatcher's lateness in handing over {@link #pending}, ns. */
+    private final long pendingLag;
     private volatile boolean busy;
     private boolean gone;
     private long intended;
@@ -42,10 +48,12 @@ final class Connection extends ChannelInboundHandlerAdapter {
     private int bodyIndex;
     private boolean bodyOk;
 
-    Connection(LoadGenerator generator, byte[] expectBody, long pending) {
+    /** @param pendingLag the dispatcher's lateness in handing over {@code pending}, ns, or {@link #NO_LAG} */
+    Connection(LoadGenerator generator, byte[] expectBody, long pending, long pendingLag) {
         this.generator = generator;
         this.expectBody = expectBody;
         this.pending = pending;
+        this.pendingLag = pendingLag;
     }
 
     boolean busy() {
@@ -64,15 +72,24 @@ final class Connection extends ChannelInboundHandlerAdapter {
         long first = pending;
         pending = NONE;
         if (first != NONE) {
-            send(first);
+            send(first, pendingLag);
         } else {
             generator.next(this);
         }
         ctx.fireChannelActive();
     }
 
-    /** Sends the request intended at {@code intendedAt} (ns), or now when it is {@link Long#MIN_VALUE}. */
+    /** Sends the request intended at {@code intendedAt} (ns), or now when it is {@link Long#MIN_VALUE}; no lag recorded. */
     void send(long intendedAt) {
+        send(intendedAt, NO_LAG);
+    }
+
+    /**
+     * Sends the request intended at {@code intendedAt} (ns), or now when it is {@link Long#MIN_VALUE}, recording
+     * the generator's own lateness: {@code lag} ns as the dispatcher measured it, until now for
+     * {@link #LAG_TO_WRITE}, or nothing for {@link #NO_LAG}.
+     */
+    void send(long intendedAt, long lag) {
         long now = generator.clock().nanoTime();
         sent = now;
         sentReal = System.nanoTime();
@@ -81,6 +98,9 @@ final class Connection extends ChannelInboundHandlerAdapter {
         measured = generator.measures(intended);
         if (measured) {
             stats.sent++;
+            if (lag != NO_LAG) {
+                stats.generatorLag.recordValue(Math.max(0, lag == LAG_TO_WRITE ? now - intended : lag));
+            }
         }
         busy = true;
         status = 0;

@@ -66,6 +66,8 @@ public final class LoadGenerator {
     /** Requests still queued when the drain gave up: recorded by the controlling thread. */
     private final LoopStats unsent = new LoopStats();
     private final AtomicInteger wantedUsers = new AtomicInteger();
+    /** Open model: measured requests that had to wait for a connection (dispatcher thread only). */
+    private long queuedMeasured;
     private EventLoopGroup group;
     private Bootstrap bootstrap;
     /** Read by the loops on every request; the closed model sets them only once its users are in. */
@@ -142,10 +144,12 @@ public final class LoadGenerator {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS).await(10, TimeUnit.SECONDS);
             stats.values().forEach(all::add);
             all.add(unsent);
-            return LoadReport.of(all, LatencyBasis.of(spec.isOpen()), end - measureStart, targetRate);
+            return LoadReport.of(all, LatencyBasis.of(spec.isOpen()), end - measureStart, targetRate, queuedMeasured);
         } finally {
             stopped = true;
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
+            // The request's bytes are direct memory that only this run writes: free them, not the garbage collector.
+            request.unwrap().release();
         }
     }
 
@@ -197,7 +201,7 @@ public final class LoadGenerator {
     private void addUsers(int n) {
         wantedUsers.addAndGet(n);
         for (int i = 0; i < n; i++) {
-            connect(Long.MIN_VALUE);
+            connect();
             // thousands of connects take seconds on a busy machine: progress goes on meanwhile
             reportProgress();
         }
@@ -215,7 +219,7 @@ public final class LoadGenerator {
                 if (intended >= measureStart) {
                     measuredIntended++;
                 }
-                dispatch(intended);
+                dispatch(intended, now);
             }
             reportProgress();
             if (schedule.hasNext()) {
@@ -229,13 +233,17 @@ public final class LoadGenerator {
         return measuredIntended / ((end - measureStart) / 1e9);
     }
 
-    private void dispatch(long intended) {
+    /** Hands the request intended at {@code intended} to a connection; {@code now} is when the dispatcher took it. */
+    private void dispatch(long intended, long now) {
         Connection c = idle.poll();
         if (c != null) {
-            c.channel().eventLoop().execute(() -> c.send(intended));
+            c.channel().eventLoop().execute(() -> c.send(intended, Connection.LAG_TO_WRITE));
         } else if (open.get() < spec.connections()) {
-            connect(intended);
+            connect(intended, now - intended);
         } else {
+            if (measures(intended)) {
+                queuedMeasured++;
+            }
             backlog.add(intended);
         }
     }
@@ -250,7 +258,7 @@ public final class LoadGenerator {
                 }
                 Long intended = backlog.poll();
                 if (intended != null) {
-                    connect(intended);
+                    connect(intended, Connection.NO_LAG);
                 }
                 continue;
             }
@@ -263,13 +271,21 @@ public final class LoadGenerator {
         }
     }
 
-    /** Opens a connection; {@code first} is the open model's request to send on it, MIN_VALUE for a user. */
-    private void connect(long first) {
+    /** Opens a connection for a closed-model user. */
+    private void connect() {
+        connect(Long.MIN_VALUE, Connection.NO_LAG);
+    }
+
+    /**
+     * Opens a connection; {@code first} is the open model's request to send on it, MIN_VALUE for a user;
+     * {@code lag} the dispatcher's lateness in handing it over, ns ({@link Connection#NO_LAG}: not recorded).
+     */
+    private void connect(long first, long lag) {
         if (stopped) {
             return;
         }
         open.incrementAndGet();
-        Connection connection = new Connection(this, expectBody, first);
+        Connection connection = new Connection(this, expectBody, first, lag);
         connections.add(connection);
         ChannelFuture f = bootstrap.clone().handler(new ChannelInitializer<SocketChannel>() {
             @Override
@@ -291,7 +307,7 @@ public final class LoadGenerator {
                 }
                 if (!spec.isOpen() && !stopped) {
                     // a user whose connect failed tries again, after a pause so a refusing server is not spun on
-                    group.schedule(() -> connect(Long.MIN_VALUE), RECONNECT_DELAY_MS, TimeUnit.MILLISECONDS);
+                    group.schedule(() -> connect(), RECONNECT_DELAY_MS, TimeUnit.MILLISECONDS);
                 }
             }
         });
@@ -327,7 +343,7 @@ public final class LoadGenerator {
         idle.remove(c);
         open.decrementAndGet();
         if (!spec.isOpen() && !stopped) {
-            connect(Long.MIN_VALUE);
+            connect();
         }
     }
 

@@ -21,12 +21,17 @@ import java.util.Map;
  * @param fromSend latency from the actual send; for the closed model the same as {@code latency}
  * @param measuredNanos length of the measured span (the duration), ns
  * @param targetRate requests per second the open model's schedule asked for in that span (NaN: closed model)
+ * @param generatorLag open model: how late the generator itself wrote each measured request, ns (from the
+ *                   intended time, leaving out any wait for a connection; requests queued for one are not in it);
+ *                   empty for the closed model
+ * @param queued     open model: measured requests that waited for a connection because {@code connections} were
+ *                   all busy (the target's slowness, not the generator's)
  */
 public record LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Long> errors, Map<Integer, Long> statuses,
                          Map<String, Long> servedBy, long connectionsOpened, LatencyBasis basis, Histogram latency,
-                         Histogram fromSend, long measuredNanos, double targetRate) {
+                         Histogram fromSend, long measuredNanos, double targetRate, Histogram generatorLag, long queued) {
 
-    static LoadReport of(LoopStats all, LatencyBasis basis, long measuredNanos, double targetRate) {
+    static LoadReport of(LoopStats all, LatencyBasis basis, long measuredNanos, double targetRate, long queued) {
         Map<RequestError, Long> errors = new LinkedHashMap<>();
         for (RequestError e : RequestError.values()) {
             errors.put(e, all.errors[e.ordinal()]);
@@ -44,7 +49,7 @@ public record LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Lo
         servedBy.put("unnamed", all.servedBy[LoopStats.UNNAMED]);
         Histogram latency = basis == LatencyBasis.INTENDED_SEND ? all.fromIntended : all.fromSend;
         return new LoadReport(all.sent, all.ok, all.okInSpan, errors, statuses, servedBy, all.connectionsOpened, basis,
-                latency, all.fromSend, measuredNanos, targetRate);
+                latency, all.fromSend, measuredNanos, targetRate, all.generatorLag, queued);
     }
 
     public long errorCount() {
@@ -74,6 +79,8 @@ public record LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Lo
      * The run's figures by metric name: {@code throughput_per_s}, {@code requests}, {@code ok},
      * {@code errors} and {@code errors_<kind>}, {@code status_<code>}, for the open model
      * {@code target_rate_per_s} and {@code sent_per_s} (achieved rate), {@code served_by_<kind>} (kinds seen),
+     * for the open model {@code queued_requests} (measured requests that waited for a connection) and
+     * {@code generator_lag_p99_ms} (how late the generator itself wrote them, 99th percentile),
      * {@code connections_opened}, {@value LatencyBasis#METRIC} (1: the latency is from the intended send
      * time, corrected for coordinated omission; 0: from the actual send, not corrected), and for the open
      * model only {@code task_latency_uncorrected_<p>_ms} for p50, p90, p99, p999, max (from the actual
@@ -91,6 +98,10 @@ public record LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Lo
         if (!Double.isNaN(targetRate)) {
             out.put("target_rate_per_s", targetRate);
             out.put("sent_per_s", sent / seconds);
+            out.put("queued_requests", (double) queued);
+            if (generatorLag.getTotalCount() > 0) {
+                out.put("generator_lag_p99_ms", ms(generatorLag.getValueAtPercentile(99)));
+            }
         }
         servedBy.forEach((kind, n) -> {
             if (n > 0) {

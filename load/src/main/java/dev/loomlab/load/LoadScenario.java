@@ -11,6 +11,12 @@ import dev.loomlab.core.outcome.IterationResult;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.TrialOutcome;
 
+import dev.loomlab.core.outcome.CapacitySearch;
+import dev.loomlab.core.outcome.CapacityStep;
+import dev.loomlab.core.slo.Slo;
+import dev.loomlab.load.capacity.CapacitySearcher;
+import dev.loomlab.load.capacity.SearchPlan;
+
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,19 +30,36 @@ import java.util.Map;
  */
 public final class LoadScenario {
     public static final String NAME = "load";
+    /** The {@code rate} of a capacity search, and its model's name: {@code open:max}. */
+    public static final String MAX = "max";
+    /** The score of a capacity search's result. */
+    public static final String MAX_RATE_METRIC = "max_rate_per_s";
 
     /** What {@code load} results are, in the words every scenario is described in; its score is the throughput. */
     public static final ScenarioDescription DESCRIPTION = ScenarioDescription.named(NAME)
             .summary("HTTP load against any local URL (loomlab load)")
             .reproduces("003", "constant and step load, latency percentiles, errors")
             .params(ParamSpec.count("users", "0", 0, "closed model: users (0 with a rate)"),
-                    ParamSpec.decimal("rate", "0", 0, LoadSpec.MAX_RATE, "open model: requests per second (0 with users)"),
+                    ParamSpec.decimalOr("rate", "0", 0, LoadSpec.MAX_RATE, List.of(MAX),
+                            "open model: requests per second (0 with users); max: the highest rate that meets the SLO (--find-max)"),
                     ParamSpec.duration("warmup", "0s", "load before measuring"),
                     ParamSpec.duration("duration", "30s", "measured load"),
                     ParamSpec.duration("ramp", "0s", "step load: +20% every interval; 0s = constant"),
                     ParamSpec.duration("timeout", "30s", "a request not answered within this is a timeout error"),
-                    ParamSpec.count("connections", Integer.toString(LoadSpec.DEFAULT_CONNECTIONS), 1, "open model: most connections"))
+                    ParamSpec.count("connections", Integer.toString(LoadSpec.DEFAULT_CONNECTIONS), 1, "open model: most connections"),
+                    ParamSpec.decimal("start-rate", "1000", 0, LoadSpec.MAX_RATE, "rate=max: the first rate tried, per second"),
+                    ParamSpec.decimal("min-rate", "100", 0, LoadSpec.MAX_RATE, "rate=max: the lowest rate tried, per second"),
+                    ParamSpec.decimal("precision", "0.05", 0, 1, "rate=max: the search stops within this share of the rate"))
             .score("throughput_per_s")
+            .traits(Trait.GOLDEN_SIGNALS)
+            .build();
+
+    /** {@code load}'s description for a capacity search's result: the same parameters, scored by the sustainable rate. */
+    public static final ScenarioDescription CAPACITY = ScenarioDescription.named(NAME)
+            .summary(DESCRIPTION.summary())
+            .reproduces("003", "capacity: the highest rate within the SLO")
+            .params(DESCRIPTION.params().toArray(ParamSpec[]::new))
+            .score(MAX_RATE_METRIC)
             .traits(Trait.GOLDEN_SIGNALS)
             .build();
 
@@ -48,7 +71,7 @@ public final class LoadScenario {
         Map<String, String> given = new LinkedHashMap<>();
         given.put("users", Integer.toString(spec.users()));
         // Plain digits: Double.toString writes 1.0E7, which is no decimal a parameter takes.
-        given.put("rate", BigDecimal.valueOf(spec.rate()).toPlainString());
+        given.put("rate", plain(spec.rate()));
         given.put("warmup", spec.warmup().toNanos() + "ns");
         given.put("duration", spec.duration().toNanos() + "ns");
         given.put("ramp", spec.ramp().intervalNanos() + "ns");
@@ -57,21 +80,94 @@ public final class LoadScenario {
         return ParamValues.parse(NAME, DESCRIPTION.params(), given);
     }
 
+    /** The parameters of a capacity search of {@code target} under {@code plan}: {@code rate=max}. */
+    public static ParamValues params(SearchPlan plan, int connections) {
+        Map<String, String> given = new LinkedHashMap<>();
+        given.put("rate", MAX);
+        given.put("warmup", plan.stepWarmup().toNanos() + "ns");
+        given.put("duration", plan.shortestStep().toNanos() + "ns");
+        given.put("timeout", plan.timeout().toNanos() + "ns");
+        given.put("connections", Integer.toString(connections));
+        given.put("start-rate", plain(plan.startRatePerS()));
+        given.put("min-rate", plain(plan.minRatePerS()));
+        given.put("precision", plain(plan.precision()));
+        return ParamValues.parse(NAME, DESCRIPTION.params(), given);
+    }
+
+    private static String plain(double v) {
+        return BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+    }
+
     /**
      * One run's report as a result: one in-process iteration, model {@code closed:N} or {@code open:R/s}.
      * A run in which no request succeeded measured nothing but the target's absence: it is {@code failed},
      * its reason naming the requests sent and the errors by kind.
      */
     public static Result result(LoadSpec spec, LoadReport report) {
-        Map<String, Double> metrics = new LinkedHashMap<>();
-        metrics.put("wall_ms", report.measuredNanos() / 1e6);
-        metrics.putAll(report.metrics());
-        IterationResult iteration = new IterationResult(metrics, HistogramCodec.encode(report.latency()));
+        IterationResult iteration = new IterationResult(metrics(report), HistogramCodec.encode(report.latency()));
         TrialOutcome outcome = report.ok() == 0
                 ? TrialOutcome.failed("no request succeeded: " + report.sent() + " sent, errors: " + report.errorKinds(),
                         JvmInfo.current())
                 : TrialOutcome.ok(JvmInfo.current(), null, null, null, List.of(iteration), null);
         return ResultAssembler.assemble(DESCRIPTION, spec.modelName(), null, params(spec), 0, 0, 1, List.of(outcome),
                 List.of(), Runtime.getRuntime().availableProcessors());
+    }
+
+    /** A load report's figures as an iteration's metrics: {@code wall_ms} (the measured span), then {@link LoadReport#metrics}. */
+    public static Map<String, Double> metrics(LoadReport report) {
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        metrics.put("wall_ms", report.measuredNanos() / 1e6);
+        metrics.putAll(report.metrics());
+        return metrics;
+    }
+
+    /**
+     * A capacity search's figures as an iteration's metrics: {@value #MAX_RATE_METRIC} (the sustainable rate),
+     * {@code first_failing_per_s} when a rate failed above it, {@code generator_ceiling_per_s} and
+     * {@code generator_bound} (1 when the answer is only a lower limit), then the figures of the step that passed
+     * at the sustainable rate. Empty when no rate passed.
+     */
+    public static Map<String, Double> metrics(CapacitySearcher.Found found) {
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        CapacitySearch search = found.search();
+        if (!search.found()) {
+            return metrics;
+        }
+        metrics.put(MAX_RATE_METRIC, search.maxRatePerS());
+        if (search.firstFailingPerS() != null) {
+            metrics.put("first_failing_per_s", search.firstFailingPerS());
+        }
+        if (search.generatorCeilingPerS() != null) {
+            metrics.put("generator_ceiling_per_s", search.generatorCeilingPerS());
+        }
+        metrics.put("generator_bound", search.generatorBound() ? 1.0 : 0.0);
+        metrics.putAll(metrics(found.atMax()));
+        return metrics;
+    }
+
+    /**
+     * {@code loomlab load --find-max}'s search as a result, model {@code open:max}, score {@value #MAX_RATE_METRIC}:
+     * ok with the figures of the step at the sustainable rate when some rate passed; {@code failed} when none did,
+     * its reason naming the lowest rate tried and why it failed. Either way it carries the search (the curve).
+     */
+    public static Result result(SearchPlan plan, int connections, CapacitySearcher.Found found) {
+        CapacitySearch search = found.search();
+        TrialOutcome outcome;
+        if (search.found()) {
+            IterationResult iteration = new IterationResult(metrics(found), HistogramCodec.encode(found.atMax().latency()), search);
+            outcome = TrialOutcome.ok(JvmInfo.current(), null, null, null, List.of(iteration), null);
+        } else {
+            outcome = TrialOutcome.failed(noPassingRate(search), JvmInfo.current());
+        }
+        Result r = ResultAssembler.assemble(CAPACITY, "open:" + MAX, null, params(plan, connections), 0, 0, 1, List.of(outcome),
+                List.of(), Runtime.getRuntime().availableProcessors());
+        return search.found() ? r : r.toBuilder().capacity(List.of(search)).build();
+    }
+
+    /** Why a search found no rate: the lowest rate it tried and that step's reasons. */
+    public static String noPassingRate(CapacitySearch search) {
+        CapacityStep lowest = search.steps().stream().min(java.util.Comparator.comparingDouble(CapacityStep::ratePerS)).orElseThrow();
+        return "no rate met " + search.slo() + ": even " + Slo.figure(lowest.ratePerS()) + "/s, the lowest tried, failed ("
+                + String.join("; ", lowest.reasons()) + ")";
     }
 }

@@ -19,6 +19,12 @@ final class LoopStats {
     final Histogram fromIntended = new Histogram(3);
     /** Latency from the actual send time, ns. */
     final Histogram fromSend = new Histogram(3);
+    /**
+     * Open model: how late the generator itself wrote each measured request, ns — from its intended time to the
+     * write on an idle connection, or to the dispatcher's hand-off when it had to wait for a connection (the
+     * wait for a connection is the target's, and left out). Requests queued for a connection are not in it.
+     */
+    final Histogram generatorLag = new Histogram(3);
     long sent;
     long ok;
     /** Successful answers that arrived within the measured span, whenever they were sent. */
@@ -92,6 +98,7 @@ final class LoopStats {
     void add(LoopStats other) {
         fromIntended.add(other.fromIntended);
         fromSend.add(other.fromSend);
+        generatorLag.add(other.generatorLag);
         sent += other.sent;
         ok += other.ok;
         okInSpan += other.okInSpan;

@@ -31,6 +31,11 @@ public final class ConsoleReport {
         }
         ScenarioMetrics.tables(results).forEach((scenario, t) ->
                 sb.append('\n').append(scenario).append(", its own metrics (median per iteration):\n").append(t.plain()));
+        List<String> capacity = CapacityText.sections(results, false);
+        if (!capacity.isEmpty()) {
+            sb.append("\nCapacity (each step: an open-model load at the rate, latency from the intended send; the search's answer first):\n");
+            capacity.forEach(section -> sb.append(section));
+        }
         String pinned = PinnedStackText.section(results, 1, PINNED_FRAMES);
         if (!pinned.isEmpty()) {
             sb.append("\nPinned (top stack of each result; all in results.jsonl and report.md):\n").append(pinned);

@@ -55,6 +55,13 @@ public final class MarkdownReport {
                     .append("What each scenario's workload reports of its own, median per iteration.\n");
             own.forEach((scenario, t) -> sb.append("\n### ").append(scenario).append("\n\n").append(t.markdown()));
         }
+        List<String> capacity = CapacityText.sections(results, true);
+        if (!capacity.isEmpty()) {
+            sb.append("\n## Capacity\n\nThe highest open-model rate that met the objective: doubling until a step failed, then "
+                    + "bisecting; each step's latency is from the intended send time (coordinated omission corrected). "
+                    + "report.html draws each curve.\n\n");
+            capacity.forEach(section -> sb.append(section).append('\n'));
+        }
         String pinned = PinnedStackText.section(results, PINNED_STACKS, PINNED_FRAMES);
         if (!pinned.isEmpty()) {
             sb.append("\n## Pinned stacks\n\n")

@@ -13,14 +13,16 @@ import java.util.Map;
  * the first exception a call threw when the workload counts such calls and goes on (else null), its timed
  * span in the trial JVM's clock (null when the workload does not time it: JMH's own forks), and the
  * garbage collector's pauses inside that span, which the parent reads from the trial's GC log after the
- * trial ended (null when there is no GC log: a trial run in-process, or no span).
+ * trial ended (null when there is no GC log: a trial run in-process, or no span), and, for an iteration that
+ * was a capacity search, what the search found (else null).
  */
 public record IterationResult(Map<String, Double> metrics, String latencyHistogram, List<PinnedStack> pinnedStacks,
                               @JsonProperty("first_failure") @JsonInclude(JsonInclude.Include.NON_NULL)
                               CallFailure firstFailure,
                               @JsonInclude(JsonInclude.Include.NON_NULL) MeasuredSpan span,
                               @JsonProperty("gc_pauses") @JsonInclude(JsonInclude.Include.NON_NULL)
-                              List<GcPause> gcPauses) {
+                              List<GcPause> gcPauses,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) CapacitySearch capacity) {
 
     public IterationResult {
         gcPauses = gcPauses == null ? null : List.copyOf(gcPauses);
@@ -39,21 +41,31 @@ public record IterationResult(Map<String, Double> metrics, String latencyHistogr
     /** An iteration whose span is not known. */
     public IterationResult(Map<String, Double> metrics, String latencyHistogram, List<PinnedStack> pinnedStacks,
                            CallFailure firstFailure) {
-        this(metrics, latencyHistogram, pinnedStacks, firstFailure, null, null);
+        this(metrics, latencyHistogram, pinnedStacks, firstFailure, null, null, null);
+    }
+
+    /** An iteration that was one capacity search. */
+    public IterationResult(Map<String, Double> metrics, String latencyHistogram, CapacitySearch capacity) {
+        this(metrics, latencyHistogram, null, null, null, null, capacity);
     }
 
     /** This iteration with its timed span. */
     public IterationResult withSpan(MeasuredSpan value) {
-        return new IterationResult(metrics, latencyHistogram, pinnedStacks, firstFailure, value, gcPauses);
+        return new IterationResult(metrics, latencyHistogram, pinnedStacks, firstFailure, value, gcPauses, capacity);
     }
 
     /** This iteration with the GC pauses inside its span. */
     public IterationResult withGcPauses(List<GcPause> value) {
-        return new IterationResult(metrics, latencyHistogram, pinnedStacks, firstFailure, span, value);
+        return new IterationResult(metrics, latencyHistogram, pinnedStacks, firstFailure, span, value, capacity);
+    }
+
+    /** This iteration with the capacity search it was. */
+    public IterationResult withCapacity(CapacitySearch value) {
+        return new IterationResult(metrics, latencyHistogram, pinnedStacks, firstFailure, span, gcPauses, value);
     }
 
     /** This iteration with other metrics. */
     public IterationResult withMetrics(Map<String, Double> value) {
-        return new IterationResult(value, latencyHistogram, pinnedStacks, firstFailure, span, gcPauses);
+        return new IterationResult(value, latencyHistogram, pinnedStacks, firstFailure, span, gcPauses, capacity);
     }
 }

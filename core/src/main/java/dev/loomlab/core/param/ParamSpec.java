@@ -9,7 +9,8 @@ import dev.loomlab.core.BadInputException;
  *
  * @param min smallest accepted value, in the parameter's own unit (count, nanoseconds or decimal)
  * @param max largest accepted value, same unit
- * @param choices the words a {@link ParamType#CHOICE} accepts, in the order listed; empty otherwise
+ * @param choices the words a {@link ParamType#CHOICE} accepts, in the order listed; for a {@link ParamType#DECIMAL},
+ *                the words it accepts besides a number (e.g. {@code max}); empty otherwise
  */
 public record ParamSpec(String name, ParamType type, String defaultValue, double min, double max, String description,
                         java.util.List<String> choices) {
@@ -74,10 +75,19 @@ public record ParamSpec(String name, ParamType type, String defaultValue, double
         return new ParamSpec(name, ParamType.DECIMAL, defaultValue, min, max, description);
     }
 
-    /** Parses and range-checks one value of this parameter. */
+    /** A decimal that also takes one of {@code words} instead of a number, e.g. {@code rate=max}. */
+    public static ParamSpec decimalOr(String name, String defaultValue, double min, double max, java.util.List<String> words,
+                                      String description) {
+        return new ParamSpec(name, ParamType.DECIMAL, defaultValue, min, max, description, words);
+    }
+
+    /** Parses and range-checks one value of this parameter: a word a decimal takes is returned as that word. */
     public Object parse(String text) {
         String what = "parameter " + name;
         if (type == ParamType.TEXT) {
+            return text.trim();
+        }
+        if (type == ParamType.DECIMAL && choices.contains(text.trim())) {
             return text.trim();
         }
         if (type == ParamType.CHOICE) {
@@ -108,12 +118,12 @@ public record ParamSpec(String name, ParamType type, String defaultValue, double
         return switch (type) {
             case COUNT -> Long.toString((Long) value);
             case DURATION -> Units.formatDuration((Long) value);
-            case DECIMAL -> stripZeros((Double) value);
+            case DECIMAL -> value instanceof String word ? word : stripZeros((Double) value);
             case CHOICE, TEXT -> (String) value;
         };
     }
 
-    /** The value as it goes into result JSON: numbers for counts and decimals, text for durations and choices. */
+    /** The value as it goes into result JSON: numbers for counts and decimals, text for durations, choices and words. */
     public Object json(Object value) {
         return type == ParamType.DURATION ? canonical(value) : value;
     }

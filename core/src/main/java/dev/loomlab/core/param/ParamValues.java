@@ -83,7 +83,16 @@ public final class ParamValues {
     }
 
     public double decimal(String name) {
-        return (Double) get(name, ParamType.DECIMAL);
+        Object v = get(name, ParamType.DECIMAL);
+        if (!(v instanceof Double d)) {
+            throw new IllegalArgumentException("parameter " + name + " is '" + v + "', not a number");
+        }
+        return d;
+    }
+
+    /** True when the decimal parameter {@code name} was given as {@code word} instead of a number (e.g. {@code rate=max}). */
+    public boolean isWord(String name, String word) {
+        return word.equals(get(name, ParamType.DECIMAL));
     }
 
     /** The word chosen for a {@link ParamType#CHOICE} parameter. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.outcome.CallFailure;
+import dev.loomlab.core.outcome.CapacitySearch;
 import dev.loomlab.core.outcome.JmhRun;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.Status;
@@ -52,10 +53,12 @@ import java.util.Map;
  * @param jmh          what JMH reported, for a result a JMH benchmark measured; else null and left out
  * @param slo          whether the result met the service level objective it was judged against
  *                     ({@link SloVerdict}); null and left out when it was judged against none
+ * @param capacity     for a result whose iterations were capacity searches ({@code load --find-max}, {@code web}
+ *                     with {@code rate=max}), what each search found, fork by fork; empty and left out otherwise
  */
 @JsonPropertyOrder({"contract", "scenario", "model", "model_info", "form", "params", "jvm", "forks", "warmup", "iterations",
         "status", "error", "first_failure", "slo", "score", "metrics", "bound_ms", "efficiency", "serial_task_ms", "published", "logs",
-        "pinned_stacks", "gc_collector", "gc_pause_ms", "histograms", "jmh", "profiles"})
+        "pinned_stacks", "gc_collector", "gc_pause_ms", "histograms", "jmh", "profiles", "capacity"})
 public record Result(int contract, String scenario, String model, @JsonProperty("model_info") Model modelInfo,
                      @JsonInclude(JsonInclude.Include.NON_NULL) String form, Map<String, Object> params, JvmInfo jvm,
                      int forks, int warmup, int iterations, Status status, String error,
@@ -68,7 +71,8 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
                      Map<String, String> histograms,
                      @JsonInclude(JsonInclude.Include.NON_NULL) JmhRun jmh,
                      @JsonInclude(JsonInclude.Include.NON_NULL) SloVerdict slo,
-                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ResultProfile> profiles) {
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ResultProfile> profiles,
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<CapacitySearch> capacity) {
     /**
      * The contract this version writes: 2 added contract, model_info, form, score and published.article
      * (later additions such as gc_pause_ms and slo are additive and keep it).
@@ -84,6 +88,7 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
         histograms = histograms == null ? Map.of() : histograms;
         score = score == null ? DEFAULT_SCORE : score;
         profiles = profiles == null ? List.of() : List.copyOf(profiles);
+        capacity = capacity == null ? List.of() : List.copyOf(capacity);
     }
 
     public boolean ok() {
@@ -100,7 +105,7 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
         return new Builder(scenario, model).modelInfo(modelInfo).form(form).params(params).jvm(jvm)
                 .rounds(forks, warmup, iterations).status(status, error).firstFailure(firstFailure).score(score).metrics(metrics)
                 .bound(boundMs, efficiency, serialTaskMs).published(published).logs(logs).pinnedStacks(pinnedStacks)
-                .gc(gcCollector, gcPauseMs).histograms(histograms).jmh(jmh).slo(slo).profiles(profiles);
+                .gc(gcCollector, gcPauseMs).histograms(histograms).jmh(jmh).slo(slo).profiles(profiles).capacity(capacity);
     }
 
     /** Builds a {@link Result}; the status is {@code ok} and everything else empty until set. */
@@ -131,6 +136,7 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
         private JmhRun jmh;
         private SloVerdict slo;
         private List<ResultProfile> profiles = List.of();
+        private List<CapacitySearch> capacity = List.of();
 
         private Builder(String scenario, String model) {
             this.scenario = scenario;
@@ -233,10 +239,15 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
             return this;
         }
 
+        public Builder capacity(List<CapacitySearch> value) {
+            this.capacity = value;
+            return this;
+        }
+
         public Result build() {
             return new Result(CONTRACT, scenario, model, modelInfo, form, params, jvm, forks, warmup, iterations, status,
                     error, firstFailure, score, metrics, boundMs, efficiency, serialTaskMs, published, logs, pinnedStacks, gcCollector, gcPauseMs, histograms, jmh, slo,
-                    profiles);
+                    profiles, capacity);
         }
     }
 

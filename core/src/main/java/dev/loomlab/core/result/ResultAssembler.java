@@ -71,7 +71,8 @@ public final class ResultAssembler {
             result.metrics(metrics).pinnedStacks(pinnedStacks(outcomes)).jmh(outcomes.get(0).jmh())
                     .gc(outcomes.stream().map(TrialOutcome::gcCollector).filter(Objects::nonNull).findFirst().orElse(null),
                             gcPauses(all))
-                    .firstFailure(all.stream().map(IterationResult::firstFailure).filter(Objects::nonNull).findFirst().orElse(null));
+                    .firstFailure(all.stream().map(IterationResult::firstFailure).filter(Objects::nonNull).findFirst().orElse(null))
+                    .capacity(all.stream().map(IterationResult::capacity).filter(Objects::nonNull).toList());
         }
         Articles articles = Articles.load();
         articles.figure(scenario.name(), modelName, params.canonical(), cores)

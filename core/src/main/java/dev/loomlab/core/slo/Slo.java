@@ -104,7 +104,7 @@ public record Slo(List<SloTerm> terms) {
     }
 
     /** A figure with three significant digits, written plainly: {@code 812}, {@code 20.1}, {@code 0.0512}. */
-    static String figure(double v) {
+    public static String figure(double v) {
         return BigDecimal.valueOf(v).round(new MathContext(3)).stripTrailingZeros().toPlainString();
     }
 }

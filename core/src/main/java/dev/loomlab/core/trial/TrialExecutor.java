@@ -209,7 +209,7 @@ public final class TrialExecutor {
             Histogram latencies = workload.latencies(clock).orElseGet(() -> latencies(clock));
             progress.iterationLatencies(latencies);
             measured.add(new IterationResult(nullForNaN(metrics), HistogramCodec.encode(latencies), probes.pinnedStacks(),
-                    workload.firstFailure().orElse(null)).withSpan(run.span()));
+                    workload.firstFailure().orElse(null)).withSpan(run.span()).withCapacity(workload.capacity().orElse(null)));
             progress.progress("measure", i, spec.iterations());
         }
         if (cpuPart.isPresent()) {

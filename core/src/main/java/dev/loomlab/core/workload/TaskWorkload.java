@@ -96,6 +96,14 @@ public non-sealed interface TaskWorkload extends Workload {
         return Optional.empty();
     }
 
+    /**
+     * The capacity search the iteration just collected was, for a workload whose iteration searches for the
+     * highest rate a service sustains (the web scenario's {@code rate=max}); empty for any other.
+     */
+    default Optional<dev.loomlab.core.outcome.CapacitySearch> capacity() {
+        return Optional.empty();
+    }
+
     /** Checks that every task ran to completion without throwing. */
     static void requireAllCompleted(TaskClock clock) throws ValidationException {
         if (clock.failures() > 0) {

@@ -1,6 +1,8 @@
 package dev.loomlab.report.html;
 
+import dev.loomlab.core.outcome.CapacitySearch;
 import dev.loomlab.core.result.Result;
+import dev.loomlab.report.CapacityText;
 import dev.loomlab.report.Fmt;
 import dev.loomlab.report.ResultRow;
 import dev.loomlab.report.advise.Advice;
@@ -56,6 +58,7 @@ final class ScenarioSection {
                         latency, withLatency, labels), "wide"));
             }
         }
+        sb.append(capacity(scenario, results, charts));
         if (!advice.isEmpty()) {
             sb.append("<h3>Advice</h3>\n").append(HtmlReport.adviceWithEvidence(advice));
         }
@@ -65,6 +68,24 @@ final class ScenarioSection {
         List<List<String>> rows = results.stream().map(ResultRow::cells).toList();
         sb.append(Html.table(ResultRow.HEADER, rows, numericColumns()));
         return sb.append("</section>\n").toString();
+    }
+
+    /** Each capacity search of the scenario's results: its answer, and its latency curve drawn as a chart. */
+    private static String capacity(String scenario, List<Result> results, ChartSet charts) {
+        StringBuilder sb = new StringBuilder();
+        for (Result r : results) {
+            for (int i = 0; i < r.capacity().size(); i++) {
+                CapacitySearch search = r.capacity().get(i);
+                String which = r.model() + " " + Fmt.params(r.params())
+                        + (r.capacity().size() > 1 ? " (search " + (i + 1) + " of " + r.capacity().size() + ")" : "");
+                Double bound = Metrics.mean(r, "bound_throughput_per_s");
+                sb.append("<h3>Capacity: ").append(Html.esc(which)).append("</h3>\n<p>")
+                        .append(Html.esc(CapacityText.answer(search))).append("</p>\n")
+                        .append(charts.add(CapacityChart.spec(scenario + " " + r.model() + ": latency by offered rate",
+                                search, bound == null || bound.isNaN() ? null : bound), "wide"));
+            }
+        }
+        return sb.toString();
     }
 
     /** A small chart per other metric that differs between results; the constant ones in one line. */

@@ -325,7 +325,39 @@
     return o;
   }
 
-  var BUILDERS = {bars: bars, curves: curves, percentiles: percentiles, changes: changes};
+  /** A capacity search: latency against offered rate, failing steps hollow, the SLO and the found rates as lines. */
+  function capacity(spec) {
+    var o = base(spec);
+    o.grid.bottom = 40;
+    var MARK = {max: '#2ca02c', failing: BOUND, bound: ARTICLE};
+    var series = spec.series.map(function (s) {
+      return {type: 'line', name: s.name, symbolSize: 8,
+        data: s.points.map(function (p) {
+          return {value: [p.x, p.y], symbol: p.passed ? 'circle' : 'emptyTriangle', why: p.why, passed: p.passed};
+        })};
+    });
+    if (series.length) {
+      var lines = spec.limits.map(function (l) {
+        return {yAxis: l.value, name: l.name, lineStyle: {type: 'dashed', color: ink()},
+          label: {formatter: l.name, position: 'insideEndTop'}};
+      }).concat(spec.marks.map(function (m) {
+        return {xAxis: m.x, name: m.name, lineStyle: {type: m.kind === 'bound' ? 'dotted' : 'solid', color: MARK[m.kind]},
+          label: {formatter: m.name, position: 'insideEndTop', color: MARK[m.kind]}};
+      }));
+      series[0].markLine = {symbol: 'none', silent: true, data: lines};
+    }
+    o.xAxis = {type: 'value', name: spec.xName, nameLocation: 'middle', nameGap: 28, scale: true};
+    o.yAxis = {type: spec.yLog ? 'log' : 'value', name: spec.yName, nameTextStyle: {align: 'left'}};
+    o.tooltip = {trigger: 'item', confine: true, formatter: function (p) {
+      if (p.componentType !== 'series' || !p.data || !p.data.value) { return esc(p.name || ''); }
+      return '<b>' + fmt(p.data.value[0]) + '/s</b> ' + (p.data.passed ? 'passed' : 'failed') + '<br>'
+        + esc(p.seriesName) + ': ' + fmt(p.data.value[1]) + ' ms' + (p.data.why ? '<br>' + esc(p.data.why) : '');
+    }};
+    o.series = series;
+    return o;
+  }
+
+  var BUILDERS = {bars: bars, curves: curves, percentiles: percentiles, changes: changes, capacity: capacity};
 
   function check() {
     if (checked) { return; }

@@ -1,0 +1,122 @@
+package dev.loomlab.cli;
+
+import com.sun.net.httpserver.HttpServer;
+import dev.loomlab.core.outcome.CapacitySearch;
+import dev.loomlab.core.outcome.CapacityStep;
+import dev.loomlab.core.outcome.Status;
+import dev.loomlab.core.result.Result;
+import dev.loomlab.core.stats.Summary;
+import dev.loomlab.report.ResultsFolder;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code loomlab load --find-max} against servers whose capacity the test fixes: a pool of threads that each
+ * wait a delay per request cannot answer more than threads / delay per second, whatever the search finds.
+ */
+class FindMaxCliTest {
+    @TempDir
+    Path tmp;
+
+    /** A server on a fixed pool of {@code threads}, each request waiting {@code delayMs} and answering {@code status}. */
+    private static HttpServer server(ExecutorService pool, long delayMs, int status) throws IOException {
+        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4096);
+        http.setExecutor(pool);
+        http.createContext("/get", exchange -> {
+            try (exchange) {
+                Thread.sleep(delayMs);
+                byte[] ok = "ok".getBytes(StandardCharsets.US_ASCII);
+                exchange.sendResponseHeaders(status, ok.length);
+                exchange.getResponseBody().write(ok);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        http.start();
+        return http;
+    }
+
+    @Test
+    void theRateFoundIsNeverAboveWhatThePoolCanAnswerAndTheCurveIsReported() throws Exception {
+        int threads = 20;
+        long delayMs = 50;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        HttpServer http = server(pool, delayMs, 200);
+        try {
+            Path out = tmp.resolve("max");
+            String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/get";
+            CliHarness.Outcome o = CliHarness.run("load", url, "--find-max", "--slo", "p50<200ms", "--start-rate", "100/s",
+                    "--min-rate", "50/s", "--warmup", "1s", "--duration", "1s", "--out", out.toString());
+            assertThat(o.exit()).as(o.err()).isZero();
+
+            Result r = new ResultsFolder(out).read().getFirst();
+            assertThat(r.model()).isEqualTo("open:max");
+            assertThat(r.params()).containsEntry("rate", "max");
+            assertThat(r.score()).isEqualTo("max_rate_per_s");
+            assertThat(r.capacity()).hasSize(1);
+            CapacitySearch s = r.capacity().getFirst();
+            assertThat(s.slo()).isEqualTo("p50<200ms");
+            List<Double> rates = s.steps().stream().map(CapacityStep::ratePerS).toList();
+            assertThat(rates.subList(0, 2)).containsExactly(100.0, 200.0);
+            assertThat(s.found()).isTrue();
+            assertThat(s.highestPassingPerS()).isLessThan(s.firstFailingPerS());
+            assertThat(s.generatorCeilingPerS()).isPositive();
+            // Physics: in a span of S seconds each thread answers at most S / delay + 1 requests.
+            CapacityStep atMax = s.steps().stream().filter(st -> st.passed() && st.ratePerS() == s.highestPassingPerS())
+                    .reduce((a, b) -> b).orElseThrow();
+            double mostPerSecond = threads * (atMax.measuredS() / (delayMs / 1000.0) + 1) / atMax.measuredS();
+            assertThat(s.maxRatePerS()).isPositive().isLessThanOrEqualTo(mostPerSecond)
+                    .isLessThanOrEqualTo(s.highestPassingPerS());
+            assertThat(((Summary) r.metrics().get("max_rate_per_s")).median()).isEqualTo(s.maxRatePerS());
+            assertThat(((Summary) r.metrics().get("first_failing_per_s")).median()).isEqualTo(s.firstFailingPerS());
+            // each step measured at least the 200 requests a p50 rests on
+            assertThat(s.steps()).allMatch(st -> st.ratePerS() * st.measuredS() >= 199.9);
+            assertThat(o.out()).contains("/s sustained within p50<200ms").contains("Capacity");
+            assertThat(Files.readString(out.resolve("report.html"))).contains("\"kind\":\"capacity\"");
+            assertThat(Files.readString(out.resolve("report.md"))).contains("## Capacity");
+            assertThat(Files.readString(out.resolve("results.jsonl"))).contains("\"highest_passing_per_s\"");
+        } finally {
+            http.stop(0);
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void aServerThatFailsEveryRateExitsOneWithTheCurveItMeasured() throws Exception {
+        ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
+        HttpServer http = server(pool, 0, 503);
+        try {
+            Path out = tmp.resolve("none");
+            String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/get";
+            CliHarness.Outcome o = CliHarness.run("load", url, "--find-max", "--slo", "p50<1s,errors<1%", "--start-rate",
+                    "200/s", "--min-rate", "100/s", "--warmup", "0s", "--duration", "1s", "--out", out.toString());
+            assertThat(o.exit()).as(o.err()).isEqualTo(1);
+
+            Result r = new ResultsFolder(out).read().getFirst();
+            assertThat(r.status()).isEqualTo(Status.FAILED);
+            assertThat(r.error()).contains("no rate met p50<1s,errors<1%").contains("100/s");
+            assertThat(r.capacity()).singleElement().satisfies(s -> {
+                assertThat(s.found()).isFalse();
+                assertThat(s.steps()).extracting(CapacityStep::ratePerS).containsExactly(200.0, 100.0);
+                assertThat(s.steps()).allMatch(st -> st.errorsPct() == 100.0);
+            });
+            assertThat(o.out()).contains("no rate met");
+            assertThat(Files.readString(out.resolve("report.html"))).contains("\"kind\":\"capacity\"");
+        } finally {
+            http.stop(0);
+            pool.shutdownNow();
+        }
+    }
+}

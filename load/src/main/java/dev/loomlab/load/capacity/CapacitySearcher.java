@@ -1,0 +1,173 @@
+package dev.loomlab.load.capacity;
+
+import dev.loomlab.core.outcome.CapacitySearch;
+import dev.loomlab.core.outcome.CapacityStep;
+import dev.loomlab.load.LoadReport;
+import dev.loomlab.load.LoadSpec;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Searches for the highest open-model rate a target sustains within an objective: doubles the rate from the
+ * plan's start until a step fails (or, when the start fails, halves it until a step passes, no lower than
+ * the plan's lowest rate), then bisects between the highest passing and the lowest failing rate
+ * until they are within the plan's precision. A step whose verdict lies within noise is measured again, up
+ * to {@link SearchPlan#MOST_RUNS_PER_STEP} times, and the majority decides. No rate above the generator's
+ * own ceiling is tried: a search that passes there, or whose first failing rate lies near the ceiling with
+ * the generator itself late ({@link #NEAR_CEILING}), is generator-bound, its answer "at least" the highest
+ * passing rate. The number of steps is bounded: one
+ * per factor of two between the lowest rate and the ceiling, and log2(1 / precision) + 1 bisections, each
+ * measured at most {@link SearchPlan#MOST_RUNS_PER_STEP} times.
+ */
+public final class CapacitySearcher {
+    /** Runs one step: an open-model load at a rate, for a warm-up and a measured span. */
+    @FunctionalInterface
+    public interface StepLoad {
+        /** The report of one open-model load of {@code spec}. */
+        LoadReport run(LoadSpec spec) throws InterruptedException;
+    }
+
+    /** Makes the spec of one step: the target at {@code rate} with this warm-up, span and timeout. */
+    @FunctionalInterface
+    public interface StepSpec {
+        LoadSpec at(double rate, Duration warmup, Duration measured, Duration timeout);
+    }
+
+    /**
+     * What a search found, and the load report of the last step that passed at the sustainable rate (its
+     * latencies and counts are the result's figures); that report is null when no step passed.
+     */
+    public record Found(CapacitySearch search, LoadReport atMax) {
+    }
+
+    /**
+     * A failure at this share of the generator's ceiling or above, with the generator late, may be the generator's
+     * own: the search then claims no maximum.
+     */
+    static final double NEAR_CEILING = 0.9;
+
+    private final SearchPlan plan;
+    private final StepJudge judge;
+    /** The last passing run's report at each rate tried, for {@link Found#atMax}. */
+    private final java.util.Map<Double, LoadReport> passingReports = new java.util.HashMap<>();
+
+    public CapacitySearcher(SearchPlan plan) {
+        this.plan = plan;
+        this.judge = new StepJudge(plan.slo());
+    }
+
+    /**
+     * Runs the search.
+     *
+     * @param ceiling the generator's ceiling on this machine, requests per second ({@link GeneratorCeiling})
+     * @param onStep  told of every step as it is judged (progress lines)
+     */
+    public Found search(StepSpec specs, StepLoad load, double ceiling, Consumer<CapacityStep> onStep)
+            throws InterruptedException {
+        List<CapacityStep> steps = new ArrayList<>();
+        passingReports.clear();
+        double cap = Math.min(ceiling, LoadSpec.MAX_RATE);
+        double rate = Math.min(plan.startRatePerS(), cap);
+        Double passing = null;
+        Double failing = null;
+        Verdict failedAt = null;
+        boolean generatorBound = false;
+        Verdict first = step(rate, specs, load, steps, onStep);
+        if (first.passed()) {
+            passing = rate;
+            while (true) {
+                if (rate >= cap) {
+                    generatorBound = true;
+                    break;
+                }
+                rate = Math.min(2 * rate, cap);
+                Verdict v = step(rate, specs, load, steps, onStep);
+                if (!v.passed()) {
+                    failing = rate;
+                    failedAt = v;
+                    break;
+                }
+                passing = rate;
+            }
+        } else {
+            failing = rate;
+            failedAt = first;
+            while (rate / 2 >= plan.minRatePerS()) {
+                rate /= 2;
+                Verdict v = step(rate, specs, load, steps, onStep);
+                if (v.passed()) {
+                    passing = rate;
+                    break;
+                }
+                failing = rate;
+                failedAt = v;
+            }
+        }
+        if (passing != null && failing != null) {
+            while ((failing - passing) / passing > plan.precision()) {
+                double mid = (passing + failing) / 2;
+                Verdict v = step(mid, specs, load, steps, onStep);
+                if (v.passed()) {
+                    passing = mid;
+                } else {
+                    failing = mid;
+                    failedAt = v;
+                }
+            }
+        }
+        if (failedAt != null && failedAt.generatorLate() && failing >= NEAR_CEILING * cap) {
+            generatorBound = true;
+        }
+        LoadReport atMax = passing == null ? null : passingReports.get(passing);
+        // Sustained is what the target answered: at a rate just above its capacity a short step can still pass.
+        Double sustained = atMax == null ? null : Math.min(passing, atMax.throughputPerSecond());
+        CapacitySearch search = new CapacitySearch(plan.slo().spec(), 100 * plan.precision(), plan.startRatePerS(), sustained,
+                passing, failing, ceiling, generatorBound && passing != null, steps);
+        return new Found(search, atMax);
+    }
+
+    /** A rate's verdict over its runs: passed when most runs passed; late when a failing run was the generator's. */
+    private record Verdict(boolean passed, boolean generatorLate) {
+    }
+
+    /**
+     * Measures {@code rate} once, again while the verdicts so far lie within noise and no majority is reached; or,
+     * for a plan where any run passes, once more after a failing run.
+     */
+    private Verdict step(double rate, StepSpec specs, StepLoad load, List<CapacityStep> steps, Consumer<CapacityStep> onStep)
+            throws InterruptedException {
+        int passed = 0;
+        int failed = 0;
+        boolean late = false;
+        for (int run = 1; run <= SearchPlan.MOST_RUNS_PER_STEP; run++) {
+            LoadSpec spec = specs.at(rate, plan.stepWarmup(), plan.measuredSpan(rate), plan.timeout());
+            LoadReport report = load.run(spec);
+            CapacityStep step = judge.judge(spec, report);
+            if (step.passed()) {
+                passingReports.put(rate, report);
+            }
+            steps.add(step);
+            onStep.accept(step);
+            if (step.passed()) {
+                passed++;
+            } else {
+                failed++;
+                late |= step.generatorLate();
+            }
+            if (plan.anyRunPasses()) {
+                if (passed > 0 || run >= 2) {
+                    break;
+                }
+                continue;
+            }
+            int majority = SearchPlan.MOST_RUNS_PER_STEP / 2 + 1;
+            if (!step.marginal() && run == 1 || passed >= majority || failed >= majority) {
+                break;
+            }
+        }
+        return new Verdict(plan.anyRunPasses() ? passed > 0 : passed > failed, late);
+    }
+}

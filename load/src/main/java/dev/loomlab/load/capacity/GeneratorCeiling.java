@@ -1,0 +1,49 @@
+package dev.loomlab.load.capacity;
+
+import dev.loomlab.core.outcome.CapacitySearch;
+import dev.loomlab.core.outcome.CapacityStep;
+import dev.loomlab.core.slo.Slo;
+import dev.loomlab.load.LoadGenerator;
+import dev.loomlab.load.LoadSpec;
+import dev.loomlab.load.Ramp;
+
+import java.time.Duration;
+import java.util.function.Consumer;
+
+/**
+ * The generator's own ceiling on this machine: the highest open-model rate it sustains against a
+ * {@link NullServer} in this JVM — a target that costs next to nothing — found by the same search, judged by
+ * {@link #OBJECTIVE} and keeping up with the offered rate; a rate passes when either of two runs does, since
+ * the ceiling is what the generator can send. A capacity search tries no rate above it: beyond
+ * it a failing step would say more about the generator than about the target.
+ */
+public final class GeneratorCeiling {
+    /**
+     * What the generator must achieve against a server that does nothing: answers well within 50 ms, none failing
+     * (the server answers in microseconds; the limit leaves room for this machine's scheduling, not for a backlog).
+     */
+    public static final Slo OBJECTIVE = Slo.parse("p99<50ms,errors<0.1%");
+    static final SearchPlan PLAN = new SearchPlan(OBJECTIVE, 8_000, 1_000, 0.10, Duration.ofMillis(500),
+            Duration.ofSeconds(1), Duration.ofSeconds(2), true);
+    /** Closed-model load before the search, so that the first step does not measure the JIT compiling the generator. */
+    static final Duration WARM_UP = Duration.ofSeconds(2);
+    static final int WARM_UP_USERS = 16;
+
+    private GeneratorCeiling() {
+    }
+
+    /**
+     * Measures the ceiling after a warm-up of the generator; {@code onStep} is told of each step. The search's
+     * {@link CapacitySearch#maxRatePerS} is the ceiling; it found none when even {@link SearchPlan#minRatePerS} failed.
+     */
+    public static CapacitySearch measure(Consumer<CapacityStep> onStep) throws InterruptedException {
+        try (NullServer server = NullServer.start()) {
+            new LoadGenerator(LoadSpec.closed(server.uri(), WARM_UP_USERS, Duration.ZERO, WARM_UP, Ramp.CONSTANT,
+                    PLAN.timeout(), "ok")).run();
+            return new CapacitySearcher(PLAN).search(
+                    (rate, warmup, measured, timeout) -> LoadSpec.open(server.uri(), rate, LoadSpec.DEFAULT_CONNECTIONS, warmup,
+                            measured, Ramp.CONSTANT, timeout, "ok"),
+                    spec -> new LoadGenerator(spec).run(), LoadSpec.MAX_RATE, onStep).search();
+        }
+    }
+}

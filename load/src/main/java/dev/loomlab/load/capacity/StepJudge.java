@@ -1,0 +1,121 @@
+package dev.loomlab.load.capacity;
+
+import dev.loomlab.core.outcome.CapacityStep;
+import dev.loomlab.core.outcome.SloVerdict;
+import dev.loomlab.core.slo.Slo;
+import dev.loomlab.core.slo.SloTerm;
+import dev.loomlab.load.LoadReport;
+import dev.loomlab.load.LoadScenario;
+import dev.loomlab.load.LoadSpec;
+import org.HdrHistogram.Histogram;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Judges one step of a capacity search: an open-model load passes when it meets the objective (judged by
+ * {@link Slo#judge}, as a finished {@code load} result is) and keeps up with the offered rate — its answers
+ * per second at least {@value #KEEP_UP} of the rate. The second condition is what makes the answer a
+ * sustainable rate: above its capacity a service's queue grows for as long as the load lasts, so its latency
+ * breaks any objective given a long enough span, even where a short step's percentile still looks fine.
+ */
+final class StepJudge {
+    /**
+     * A step keeps up when its answers per second are at least this share of the offered rate. The answers
+     * counted are those that arrived within the measured span, whenever sent, so in a steady state they match
+     * the requests sent in it to within the few in flight at its two ends: a shortfall of 1% is a queue growing.
+     */
+    static final double KEEP_UP = 0.99;
+    /** A step that answered between these shares of the offered rate kept up or not within noise (a pause at an end). */
+    static final double KEEP_UP_NOISE_LOW = 0.975;
+    static final double KEEP_UP_NOISE_HIGH = 0.995;
+    /** A latency figure within this factor of its limit (either side) is within noise. */
+    static final double LATENCY_NOISE = 1.2;
+    /** An error share within this factor of its limit (either side) is within noise. */
+    static final double ERRORS_NOISE = 2.0;
+    /**
+     * A failed step is the generator's when its own lateness (p99) reaches this share of the tightest latency
+     * limit: the requests were late before the target saw them.
+     */
+    static final double LATE_SHARE = 0.25;
+
+    private final Slo slo;
+
+    StepJudge(Slo slo) {
+        this.slo = slo;
+    }
+
+    /** The step that {@code report} measured under {@code spec} (an open-model load at the step's rate). */
+    CapacityStep judge(LoadSpec spec, LoadReport report) {
+        double rate = spec.rate();
+        List<String> reasons = new ArrayList<>();
+        boolean marginal = false;
+        double errorsPct = report.sent() == 0 ? 0 : 100.0 * report.errorCount() / report.sent();
+        Histogram latency = report.latency();
+        if (report.ok() == 0) {
+            reasons.add("no request succeeded: " + report.sent() + " sent, errors: " + report.errorKinds());
+        } else {
+            SloVerdict verdict = slo.judge(LoadScenario.result(spec, report));
+            reasons.addAll(verdict.breaches());
+            for (SloTerm term : slo.terms()) {
+                marginal |= nearLimit(term, latency, errorsPct, report.throughputPerSecond());
+            }
+        }
+        double kept = report.throughputPerSecond() / rate;
+        if (kept < KEEP_UP) {
+            reasons.add(String.format(Locale.ROOT, "answered %s/s of %s/s offered (%.0f%%): not keeping up",
+                    Slo.figure(report.throughputPerSecond()), Slo.figure(rate), 100 * kept));
+        }
+        marginal |= kept >= KEEP_UP_NOISE_LOW && kept < KEEP_UP_NOISE_HIGH;
+        Double lag = report.generatorLag().getTotalCount() == 0 ? null : ms(report.generatorLag().getValueAtPercentile(99));
+        boolean late = !reasons.isEmpty() && lag != null && tightestLatencyMs().map(l -> lag >= LATE_SHARE * l).orElse(false);
+        boolean answered = latency.getTotalCount() > 0;
+        return new CapacityStep(rate, reasons.isEmpty(), reasons, report.throughputPerSecond(), report.sent(), errorsPct,
+                answered ? ms(latency.getValueAtPercentile(50)) : null, answered ? ms(latency.getValueAtPercentile(90)) : null,
+                answered ? ms(latency.getValueAtPercentile(99)) : null, answered ? ms(latency.getValueAtPercentile(99.9)) : null,
+                answered ? ms(latency.getMaxValue()) : null, lag, report.measuredNanos() / 1e9, marginal, late);
+    }
+
+    /** The objective's tightest latency limit, ms; empty when it has no latency term. */
+    private java.util.Optional<Double> tightestLatencyMs() {
+        return slo.terms().stream().filter(t -> t instanceof SloTerm.Latency)
+                .map(t -> ((SloTerm.Latency) t).limitNanos() / 1e6).min(Double::compare);
+    }
+
+    /** True when {@code term}'s figure lies within noise of its limit, on either side. */
+    private static boolean nearLimit(SloTerm term, Histogram latency, double errorsPct, double throughput) {
+        return switch (term) {
+            case SloTerm.Latency l -> {
+                if (latency.getTotalCount() == 0) {
+                    yield false;
+                }
+                double figure = l.name().equals("max") ? latency.getMaxValue()
+                        : latency.getValueAtPercentile(percentile(l.name()));
+                yield within(figure, l.limitNanos(), LATENCY_NOISE);
+            }
+            case SloTerm.Errors e -> within(errorsPct, e.limitPct(), ERRORS_NOISE);
+            case SloTerm.Rate r -> within(throughput, r.floorPerS(), LATENCY_NOISE);
+        };
+    }
+
+    private static boolean within(double figure, double limit, double factor) {
+        return figure >= limit / factor && figure <= limit * factor;
+    }
+
+    /** The percentile a latency term names: {@code p99} → 99, {@code p999} → 99.9. */
+    static double percentile(String name) {
+        return switch (name) {
+            case "p50" -> 50;
+            case "p90" -> 90;
+            case "p99" -> 99;
+            case "p999" -> 99.9;
+            case "max" -> 100;
+            default -> throw new IllegalArgumentException("no percentile " + name);
+        };
+    }
+
+    private static double ms(long nanos) {
+        return nanos / 1e6;
+    }
+}

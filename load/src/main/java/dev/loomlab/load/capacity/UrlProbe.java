@@ -1,0 +1,40 @@
+package dev.loomlab.load.capacity;
+
+import dev.loomlab.core.BadInputException;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** Checks, before a long search starts, that a URL answers at all: one GET, any status, within a time limit. */
+public final class UrlProbe {
+    /** How long the one request may take. */
+    public static final Duration LIMIT = Duration.ofSeconds(10);
+
+    private UrlProbe() {
+    }
+
+    /**
+     * Sends one GET to {@code url}; returns its status code.
+     *
+     * @throws BadInputException naming the URL and why, when it does not answer within {@link #LIMIT}
+     */
+    public static int requireAnswer(URI url) throws InterruptedException {
+        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(LIMIT).build()) {
+            HttpResponse<Void> response = client.send(HttpRequest.newBuilder(url).timeout(LIMIT).GET().build(),
+                    HttpResponse.BodyHandlers.discarding());
+            return response.statusCode();
+        } catch (IOException e) {
+            String why = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+            if (e instanceof java.net.http.HttpTimeoutException) {
+                why = "no answer within " + LIMIT.toSeconds() + " s";
+            } else if (e instanceof java.net.ConnectException) {
+                why = "connection refused";
+            }
+            throw new BadInputException(url + " does not answer (" + why + "): start the service first, or check the URL");
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package dev.loomlab.load.capacity;
+
+import dev.loomlab.core.outcome.CapacityStep;
+import dev.loomlab.core.slo.Slo;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** One step's verdict: the objective, keeping up with the offered rate, and what lies within noise. */
+class StepJudgeTest {
+    private final StepJudge judge = new StepJudge(Slo.parse("p99<500ms,errors<1%"));
+
+    private CapacityStep judge(double rate, double answered, long latencyMs, long errors) {
+        return judge.judge(SimulatedTarget.SPECS.at(rate, Duration.ZERO, Duration.ofSeconds(10), Duration.ofSeconds(5)),
+                SimulatedTarget.report(rate, answered, TimeUnit.MILLISECONDS.toNanos(latencyMs), errors));
+    }
+
+    @Test
+    void aStepWithinTheObjectiveThatKeepsUpPasses() {
+        CapacityStep s = judge(1000, 1000, 100, 0);
+        assertThat(s.passed()).isTrue();
+        assertThat(s.reasons()).isEmpty();
+        assertThat(s.marginal()).isFalse();
+        assertThat(s.p99Ms()).isBetween(99.0, 101.0);
+        assertThat(s.throughputPerS()).isEqualTo(1000);
+    }
+
+    @Test
+    void aP99AtTheLimitFailsAndIsWithinNoise() {
+        CapacityStep s = judge(1000, 1000, 520, 0);
+        assertThat(s.passed()).isFalse();
+        assertThat(s.reasons()).singleElement().asString().startsWith("p99 ");
+        assertThat(s.marginal()).isTrue();
+        assertThat(judge(1000, 1000, 5000, 0).marginal()).isFalse();
+    }
+
+    @Test
+    void answeringLessThanNinetyNinePercentOfTheOfferedRateIsNotKeepingUp() {
+        assertThat(judge(1000, 990, 100, 0).passed()).isTrue();
+        CapacityStep behind = judge(1000, 980, 100, 0);
+        assertThat(behind.passed()).isFalse();
+        assertThat(behind.reasons()).anyMatch(r -> r.contains("answered 980/s of 1000/s"));
+        assertThat(behind.marginal()).isTrue();
+        assertThat(judge(1000, 700, 100, 0).marginal()).isFalse();
+    }
+
+    @Test
+    void errorsAboveTheLimitFail() {
+        // 10,000 sent in 10 s, 200 of them timed out: 2%
+        CapacityStep s = judge(1000, 980, 100, 200);
+        assertThat(s.passed()).isFalse();
+        assertThat(s.errorsPct()).isEqualTo(2.0);
+        assertThat(s.reasons()).anyMatch(r -> r.startsWith("errors "));
+    }
+}

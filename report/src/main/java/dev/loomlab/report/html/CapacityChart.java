@@ -1,0 +1,79 @@
+package dev.loomlab.report.html;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomlab.core.outcome.CapacitySearch;
+import dev.loomlab.core.outcome.CapacityStep;
+import dev.loomlab.core.result.Json;
+import dev.loomlab.core.slo.Slo;
+import dev.loomlab.core.slo.SloTerm;
+import dev.loomlab.report.Fmt;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * A capacity search's latency curve: each step's p50 and p99 (ms, from the intended send time) against the
+ * offered rate, failing steps marked apart; the objective's latency limit as a horizontal line; the
+ * sustainable rate, the first failing rate and — when the result has one — the bound as vertical lines.
+ */
+final class CapacityChart {
+    private CapacityChart() {
+    }
+
+    /** @param boundPerS the rate physics allows (Little's law), or null */
+    static ObjectNode spec(String title, CapacitySearch search, Double boundPerS) {
+        ObjectNode spec = Json.mapper().createObjectNode();
+        spec.put("kind", "capacity");
+        spec.put("title", title);
+        spec.put("xName", "offered rate (req/s)");
+        spec.put("yName", "latency ms, from the intended send");
+        List<CapacityStep> steps = search.steps().stream().sorted(Comparator.comparingDouble(CapacityStep::ratePerS)).toList();
+        List<Double> ys = new ArrayList<>();
+        ArrayNode series = spec.putArray("series");
+        series(series, "p50", steps, CapacityStep::p50Ms, ys);
+        series(series, "p99", steps, CapacityStep::p99Ms, ys);
+        ArrayNode limits = spec.putArray("limits");
+        try {
+            for (SloTerm term : Slo.parse(search.slo()).terms()) {
+                if (term instanceof SloTerm.Latency l) {
+                    limits.addObject().put("name", "SLO " + l.text()).put("value", l.limitNanos() / 1e6);
+                    ys.add(l.limitNanos() / 1e6);
+                }
+            }
+        } catch (RuntimeException unreadable) {
+            // an objective a later loomlab wrote: the curve is drawn without its line
+        }
+        ArrayNode marks = spec.putArray("marks");
+        if (search.found()) {
+            marks.addObject().put("name", (search.generatorBound() ? "≥ " : "sustained ") + Fmt.num(search.maxRatePerS()) + "/s")
+                    .put("x", search.maxRatePerS()).put("kind", "max");
+        }
+        if (search.firstFailingPerS() != null) {
+            marks.addObject().put("name", "failed " + Fmt.num(search.firstFailingPerS()) + "/s")
+                    .put("x", search.firstFailingPerS()).put("kind", "failing");
+        }
+        if (boundPerS != null && boundPerS > 0) {
+            marks.addObject().put("name", "bound " + Fmt.num(boundPerS) + "/s").put("x", boundPerS).put("kind", "bound");
+        }
+        spec.put("yLog", BarChart.logScale(ys));
+        return spec;
+    }
+
+    private static void series(ArrayNode out, String name, List<CapacityStep> steps, Function<CapacityStep, Double> figure,
+                               List<Double> ys) {
+        ObjectNode s = out.addObject();
+        s.put("name", name);
+        ArrayNode points = s.putArray("points");
+        for (CapacityStep step : steps) {
+            Double y = figure.apply(step);
+            if (y != null) {
+                points.addObject().put("x", step.ratePerS()).put("y", y).put("passed", step.passed())
+                        .put("why", String.join("; ", step.reasons()));
+                ys.add(y);
+            }
+        }
+    }
+}
