@@ -9,6 +9,9 @@ import dev.loomlab.load.LoadSpec;
 import dev.loomlab.load.Ramp;
 import dev.loomlab.load.capacity.CapacitySearcher;
 import dev.loomlab.load.capacity.GeneratorCeiling;
+import dev.loomlab.load.capacity.Recovery;
+import dev.loomlab.load.LoadReport;
+import java.time.Duration;
 import dev.loomlab.load.capacity.SearchPlan;
 
 import java.io.PrintStream;
@@ -56,16 +59,29 @@ final class FindMax {
         err.println("loomlab load: generator ceiling " + Slo.figure(cap) + "/s; searching " + url + " for the highest rate that meets " + plan.slo().spec() + " (from "
                 + Slo.figure(plan.startRatePerS()) + "/s, precision " + Slo.figure(100 * plan.precision()) + "%)");
         int[] n = {0};
+        Recovery recovery = new Recovery(url, plan.recoveryLimit(), plan.recoveryPatience());
+        CapacitySearcher.StepLoad load = new CapacitySearcher.StepLoad() {
+            @Override
+            public LoadReport run(LoadSpec spec) throws InterruptedException {
+                n[0]++;
+                err.println("loomlab load: step " + n[0] + ": " + Slo.figure(spec.rate()) + "/s for "
+                        + spec.warmup().toMillis() / 1000.0 + " s + " + spec.duration().toMillis() / 1000.0 + " s measured");
+                return new LoadGenerator(spec).run(progress.apply(n[0]), latencies);
+            }
+
+            @Override
+            public void recover(CapacityStep failed) throws InterruptedException {
+                err.println("loomlab load: waiting for " + url + " to answer within "
+                        + plan.recoveryLimit().toMillis() + " ms again before the next step …");
+                Duration waited = recovery.await();
+                err.println("loomlab load: " + (waited == null ? "it did not within " + plan.recoveryPatience().toSeconds()
+                        + " s; the next step runs anyway" : "recovered after " + Slo.figure(waited.toMillis() / 1000.0) + " s"));
+            }
+        };
         return new CapacitySearcher(plan).search(
                 (rate, warmup, measured, timeout) -> LoadSpec.open(url, rate, connections, warmup, measured, Ramp.CONSTANT,
                         timeout, expect),
-                spec -> {
-                    n[0]++;
-                    err.println("loomlab load: step " + n[0] + ": " + Slo.figure(spec.rate()) + "/s for "
-                            + spec.warmup().toMillis() / 1000.0 + " s + " + spec.duration().toMillis() / 1000.0 + " s measured");
-                    return new LoadGenerator(spec).run(progress.apply(n[0]), latencies);
-                },
-                cap, step -> err.println("loomlab load: step " + n[0] + ": " + line(step)));
+                load, cap, step -> err.println("loomlab load: step " + n[0] + ": " + line(step)));
     }
 
     /** One step as a line: rate, verdict, figures, and the reasons it failed. */

@@ -28,6 +28,10 @@ public final class CapacitySearcher {
     public interface StepLoad {
         /** The report of one open-model load of {@code spec}. */
         LoadReport run(LoadSpec spec) throws InterruptedException;
+
+        /** Called after a step that failed, before the next one: waits until the target has recovered (none: returns). */
+        default void recover(CapacityStep failed) throws InterruptedException {
+        }
     }
 
     /** Makes the spec of one step: the target at {@code rate} with this warm-up, span and timeout. */
@@ -156,6 +160,7 @@ public final class CapacitySearcher {
             } else {
                 failed++;
                 late |= step.generatorLate();
+                load.recover(step);
             }
             if (plan.anyRunPasses()) {
                 if (passed > 0 || run >= 2) {

@@ -31,6 +31,9 @@ public record SearchPlan(Slo slo, double startRatePerS, double minRatePerS, doub
     public static final double DEFAULT_PRECISION = 0.05;
     public static final Duration DEFAULT_STEP_WARMUP = Duration.ofSeconds(2);
     public static final Duration DEFAULT_SHORTEST_STEP = Duration.ofSeconds(5);
+    /** After a failing step, how long to wait at most for the target to answer promptly again ({@link Recovery}). */
+    public static final Duration RECOVERY_PATIENCE = Duration.ofSeconds(60);
+
     /** A step judged within noise is measured up to this many times in all; the majority decides. */
     public static final int MOST_RUNS_PER_STEP = 3;
 
@@ -58,6 +61,17 @@ public record SearchPlan(Slo slo, double startRatePerS, double minRatePerS, doub
         long tightest = slo.terms().stream().filter(t -> t instanceof SloTerm.Latency)
                 .mapToLong(t -> ((SloTerm.Latency) t).limitNanos()).min().orElse(Duration.ofSeconds(3).toNanos());
         return Duration.ofNanos(Math.clamp(10 * tightest, Duration.ofSeconds(1).toNanos(), Duration.ofSeconds(30).toNanos()));
+    }
+
+    /** An answer within this means the target recovered from an overload: the tightest latency limit, else 1 s. */
+    public Duration recoveryLimit() {
+        return Duration.ofNanos(slo.terms().stream().filter(t -> t instanceof SloTerm.Latency)
+                .mapToLong(t -> ((SloTerm.Latency) t).limitNanos()).min().orElse(Duration.ofSeconds(1).toNanos()));
+    }
+
+    /** The longest wait for a target to recover after a failing step. */
+    public Duration recoveryPatience() {
+        return RECOVERY_PATIENCE;
     }
 
     /**
