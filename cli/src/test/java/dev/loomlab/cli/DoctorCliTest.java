@@ -16,8 +16,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * {@code loomlab doctor} through the CLI's entry point: in this JVM, or in a CLI JVM of its own started under
- * {@code ulimit -n} (a limit every process it starts inherits).
+ * {@code loomlab doctor} through the CLI's entry point, and the run's own check before its first trial: in this
+ * JVM, or in a CLI JVM of its own started under {@code ulimit -n} (a limit every process it starts inherits).
  */
 class DoctorCliTest {
     static final List<String> CHECKS = List.of("cpu", "memory", "threads", "open-files", "ports", "somaxconn", "huge-pages",
@@ -105,5 +105,27 @@ class DoctorCliTest {
         assertThat(over.out()).containsPattern("(?m)^fail  open-files   ulimit -n: soft 2048, hard 2048")
                 .contains("each JVM needs 2049 open files").contains("fix: ulimit -n 3072")
                 .contains("echo cannot run as asked here: open-files failed");
+    }
+
+    /** The run is not refused: it says which check fails before its first trial, runs, and summary.json keeps the verdict. */
+    @Test
+    void aRunWarnsBeforeItsFirstTrialAndRecordsTheMachineInTheSummary() throws Exception {
+        Path out = tmp.resolve("run");
+        Child run = underLimit(2048, "run", "echo", "-m", "virtual", "-p", "connections=1100", "--forks", "1", "--warmup", "0",
+                "--iterations", "1", "--timeout", "3m", "--out", out.toString());
+        List<String> said = run.err().lines().toList();
+        assertThat(said).as(run.err()).isNotEmpty();
+        assertThat(said.get(0)).startsWith("loomlab: warning: this machine fails check open-files: ulimit -n: soft 2048, hard 2048")
+                .contains("fix: ulimit -n 3072");
+        assertThat(said.stream().filter(l -> l.startsWith("loomlab: warning: this machine fails"))).hasSize(1);
+        assertThat(run.exit()).as(run.err()).isZero();
+        JsonNode result = RunContractTest.results(out).get(0);
+        assertThat(result.get("status").asText()).isEqualTo("ok");
+        // The echo workload holds what the limit lets it: 2048 less its own thousand files.
+        assertThat(result.get("metrics").get("held_at_once").get("max").asDouble()).isEqualTo(1048.0);
+        JsonNode machine = Json.mapper().readTree(out.resolve("summary.json").toFile()).get("machine");
+        assertThat(machine.get("checks").get("open-files").asText()).isEqualTo("fail");
+        assertThat(machine.get("checks").get("cpu").asText()).isIn("ok", "warn");
+        assertThat(machine.get("facts").get("open_files").get("open_files_hard").asLong()).isEqualTo(2048);
     }
 }
