@@ -12,6 +12,17 @@ echo "distribution test: ./loomlab run quick --dry-run" >&2
 planned=$(./loomlab run quick --dry-run | sed -n 's/^\([0-9][0-9]*\) results.*/\1/p' | head -n 1)
 [ -n "$planned" ] && [ "$planned" -gt 0 ] || fail "the quick suite's dry run planned no results"
 
+# The doctor's judged example: echo at its defaults holds 100,000 connections, which 1024 open files cannot. Where
+# this user may raise its hard limit, the launcher lifts 1024 itself, and there is nothing to judge.
+if ! bash -c 'ulimit -n 1024 && ulimit -Hn 1025' 2>/dev/null; then
+  echo "distribution test: bash -c 'ulimit -n 1024; ./loomlab doctor echo'" >&2
+  code=0
+  said=$(bash -c 'ulimit -n 1024; ./loomlab doctor echo' 2>&1) || code=$?
+  [ "$code" -eq 1 ] || fail "./loomlab doctor echo under ulimit -n 1024 exited $code, not 1"
+  grep -q "hard 1024" <<<"$said" && grep -q "fix: ulimit -n 110000" <<<"$said" \
+    || fail "./loomlab doctor echo under ulimit -n 1024 names neither the limit nor its fix"
+fi
+
 echo "distribution test: ./loomlab (the quick suite, $planned results)" >&2
 log="$(mktemp)"
 trap 'rm -f "$log"' EXIT

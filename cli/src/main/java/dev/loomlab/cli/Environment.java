@@ -1,5 +1,9 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.cli.doctor.Doctor;
+import dev.loomlab.cli.doctor.Examination;
+import dev.loomlab.cli.doctor.MachineFacts;
+import dev.loomlab.cli.doctor.Needs;
 import dev.loomlab.core.BoundedCommand;
 import dev.loomlab.core.trial.Jdk;
 
@@ -18,7 +22,8 @@ import java.util.Properties;
 
 /**
  * The facts {@code summary.json} records about where a run happened: CPU model, cores, memory, OS,
- * container limits, every JDK used, loomlab's version and git commit, start and end.
+ * container limits, every JDK used, loomlab's version and git commit, start and end, and the machine's
+ * facts with the doctor's check statuses ({@code machine}, docs/machines.md).
  */
 final class Environment {
     /** How long a git command may take before the commit is left unknown. */
@@ -27,7 +32,14 @@ final class Environment {
     private Environment() {
     }
 
+    /** As {@link #describe(List, List, Instant, Instant, Map)}, the machine judged against no plan of its own (a load run). */
     static Map<String, Object> describe(List<Jdk> jdks, List<String> command, Instant started, Instant ended) {
+        return describe(jdks, command, started, ended, Doctor.examine(MachineFacts.readHere(), Needs.none()).summary());
+    }
+
+    /** @param machine the doctor's facts and check statuses ({@link Examination#summary()}) */
+    static Map<String, Object> describe(List<Jdk> jdks, List<String> command, Instant started, Instant ended,
+                                        Map<String, Object> machine) {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("loomlab_version", version());
         env.put("git_commit", gitCommit());
@@ -40,6 +52,7 @@ final class Environment {
         env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
         env.put("container", container());
         env.put("jdks", jdks.stream().map(j -> Map.of("version", j.version(), "vendor", j.vendor(), "home", j.home().toString())).toList());
+        env.put("machine", machine);
         return env;
     }
 

@@ -1,5 +1,7 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.cli.doctor.Doctor;
+import dev.loomlab.cli.doctor.Examination;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.result.Result;
@@ -48,6 +50,8 @@ final class RunSession {
     private final SloPolicy slo;
     private final Object renderLock = new Object();
     private boolean rendered;
+    /** summary.json's {@code machine}, read once as the run starts. */
+    private Map<String, Object> machine = Map.of();
     private volatile boolean shuttingDown;
     private Interruption interruption;
 
@@ -98,8 +102,12 @@ final class RunSession {
                              List<String> command, PrintStream out) throws IOException, InterruptedException {
         List<PlannedResult> toRun = todo.toRun();
         List<Jdk> jdks = new ArrayList<>(new LinkedHashSet<>(toRun.stream().map(PlannedResult::jdk).toList()));
+        // The run goes on whatever the machine: the user may know better, and a trial that fails is recorded failed.
+        Examination checkup = Doctor.examineHere(toRun, runner.profilers());
+        checkup.failureLines().forEach(line -> System.err.println("loomlab: " + line));
+        machine = checkup.summary();
         Instant started = Instant.now();
-        folder.writeSummary(Environment.describe(jdks, command, started, null));
+        folder.writeSummary(Environment.describe(jdks, command, started, null, machine));
         List<Result> results = Collections.synchronizedList(new ArrayList<>(todo.kept()));
         // Signals the JVM keeps for itself (SIGHUP, or SIGINT under -Xrs) end in its shutdown hooks: keep what finished there.
         Thread onExit = new Thread(() -> {
@@ -196,7 +204,7 @@ final class RunSession {
             }
             rendered = true;
             try {
-                Map<String, Object> env = Environment.describe(jdks, command, started, Instant.now());
+                Map<String, Object> env = Environment.describe(jdks, command, started, Instant.now(), machine);
                 folder.writeSummary(env);
                 synchronized (results) {
                     folder.render(ResultKey.current(results), env);

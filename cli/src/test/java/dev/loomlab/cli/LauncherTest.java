@@ -93,6 +93,54 @@ class LauncherTest {
         assertThat(Files.readAllLines(builds)).as("a changed source is built").hasSize(2);
     }
 
+    /**
+     * The judged example, {@code bash -c 'ulimit -n 1024; ./loomlab doctor echo'}: echo at its defaults holds 100,000
+     * connections, so the doctor exits 1 naming the limit and the fix. The launcher raises the hard limit where it
+     * may (with CAP_SYS_RESOURCE): there the JVMs it starts would have enough, and the test is skipped. The launcher
+     * is the real one; its {@code java} is this JDK's, with this build's class path in place of dist/lib.
+     */
+    @Test
+    void doctorEchoUnderAnOpenFileLimitOf1024ExitsOneNamingTheLimitAndTheFix() throws Exception {
+        Process raise = new ProcessBuilder("bash", "-c", "ulimit -n 1024 && ulimit -Hn 1025").redirectErrorStream(true).start();
+        raise.getInputStream().readAllBytes();
+        assertThat(raise.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        org.junit.jupiter.api.Assumptions.assumeTrue(raise.exitValue() != 0,
+                "this user may raise its hard open-file limit, so the launcher would lift 1024 itself");
+        Path project = project();
+        Path jdk = realJdk();
+        List<String> command = List.of("/bin/bash", "-c", "ulimit -n 1024; exec bash \"$0\" doctor echo", project.resolve("loomlab").toString());
+        ProcessBuilder pb = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true);
+        pb.environment().put("PATH", toolsOnly().toString());
+        pb.environment().put("HOME", tmp.resolve("home").toString());
+        pb.environment().put("LOOMLAB_JDK_SEARCH", tmp.resolve("jdks").toString() + "/*");
+        pb.environment().put("JAVA_HOME", jdk.toString());
+        pb.environment().put("LOOMLAB_TEST_CP", System.getProperty("java.class.path"));
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isEqualTo(1);
+        assertThat(out).contains("fail  open-files   ulimit -n: soft 1024, hard 1024").contains("echo holds at most 24 at once")
+                .contains("fix: ulimit -n 110000").contains("LimitNOFILE=110000")
+                .contains("echo cannot run as asked here: open-files failed");
+    }
+
+    /**
+     * A JDK 25 home for the launcher whose {@code bin/java} runs this JVM's {@code java} with this build's class path
+     * instead of the {@code -cp} the launcher gives (the scratch project's empty dist/lib).
+     */
+    private Path realJdk() throws Exception {
+        Path home = Files.createDirectories(tmp.resolve("jdks").resolve("real-25"));
+        Files.createDirectories(home.resolve("bin"));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        script(home.resolve("bin/java"), "args=()\nnext=\nfor a in \"$@\"; do\n"
+                + "  if [ -n \"$next\" ]; then args+=(\"$LOOMLAB_TEST_CP\"); next=; continue; fi\n"
+                + "  [ \"$a\" = -cp ] && next=1\n  args+=(\"$a\")\ndone\n"
+                + "exec '" + java + "' \"${args[@]}\"\n");
+        script(home.resolve("bin/javac"), "exit 0\n");
+        Files.writeString(home.resolve("release"), "JAVA_VERSION=\"" + Runtime.version().feature() + "\"\n");
+        return home;
+    }
+
     private record Run(int exit, String out) {
     }
 

@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class NoSecretsInResultsTest {
     /** summary.json's keys as docs/results.md lists them. */
     private static final List<String> SUMMARY_KEYS = List.of("loomlab_version", "git_commit", "command", "started", "ended",
-            "cpu_model", "cores", "memory_mb", "os", "container", "jdks");
+            "cpu_model", "cores", "memory_mb", "os", "container", "jdks", "machine");
 
     @TempDir
     Path tmp;

@@ -93,9 +93,17 @@ class RunContractTest {
         assertThat(Files.readAllLines(out.resolve("results.csv"))).hasSize(3);
         assertThat(o.out()).contains("platform:10").contains("virtual").contains("score (mean ± 99.9% ci)");
         JsonNode summary = Json.mapper().readTree(out.resolve("summary.json").toFile());
-        for (String k : List.of("cores", "cpu_model", "memory_mb", "os", "container", "jdks", "loomlab_version", "started", "ended")) {
+        for (String k : List.of("cores", "cpu_model", "memory_mb", "os", "container", "jdks", "loomlab_version", "started", "ended",
+                "machine")) {
             assertThat(summary.has(k)).as(k).isTrue();
         }
+        // The doctor's facts and each check's status, judged against this run's plan (docs/machines.md).
+        JsonNode machine = summary.get("machine");
+        List<String> checks = new java.util.ArrayList<>();
+        machine.get("checks").fieldNames().forEachRemaining(checks::add);
+        assertThat(checks).containsExactlyElementsOf(DoctorCliTest.CHECKS);
+        machine.get("checks").forEach(s -> assertThat(s.asText()).isIn("ok", "info", "warn", "fail"));
+        assertThat(machine.get("facts").get("cpu").get("available_processors").asInt()).isEqualTo(summary.get("cores").asInt());
         assertThat(out.resolve("logs")).isNotEmptyDirectory();
     }
 

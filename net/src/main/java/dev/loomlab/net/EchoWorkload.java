@@ -36,9 +36,11 @@ import java.util.concurrent.TimeUnit;
  */
 public final class EchoWorkload implements TaskWorkload {
     /** Connections per loopback source address, below Linux's ~28,000 ephemeral ports. */
-    static final int PER_SOURCE = 20_000;
+    public static final int PER_SOURCE = 20_000;
     /** Connects in flight at once: keeps SYNs within the accept backlog instead of retransmitting. */
-    static final int CONNECTS_IN_FLIGHT = 512;
+    public static final int CONNECTS_IN_FLIGHT = 512;
+    /** Open files a process keeps for itself beyond its connections (class path, logs, pipes). */
+    public static final int OPEN_FILE_MARGIN = NetLimits.FD_MARGIN;
     private static final String HELLO = "hello";
     private static final int CONNECT_TIMEOUT_MS = 10_000;
 
@@ -51,8 +53,17 @@ public final class EchoWorkload implements TaskWorkload {
 
     /** @param timeout how long one read may wait, and how long clients hold their connections at most */
     public EchoWorkload(int connections, Duration timeout) {
-        this(connections, timeout, NetLimits.openFileLimit() < 0 ? connections
-                : (int) Math.min(connections, Math.max(1, NetLimits.openFileLimit() - NetLimits.FD_MARGIN)));
+        this(connections, timeout, heldAtOnce(connections, NetLimits.openFileLimit()));
+    }
+
+    /**
+     * The most connections held at once (a wave) under an open-file limit: each of the client's and the server's
+     * JVMs holds one file per connection beyond {@link #OPEN_FILE_MARGIN}.
+     *
+     * @param openFileLimit the soft limit on open files, or -1 when unknown
+     */
+    public static int heldAtOnce(int connections, long openFileLimit) {
+        return openFileLimit < 0 ? connections : (int) Math.min(connections, Math.max(1, openFileLimit - OPEN_FILE_MARGIN));
     }
 
     /** @param wave most connections held at once */
@@ -109,7 +120,12 @@ public final class EchoWorkload implements TaskWorkload {
     }
 
     private int sources() {
-        return (wave + PER_SOURCE - 1) / PER_SOURCE;
+        return sources(wave);
+    }
+
+    /** Loopback source addresses {@code heldAtOnce} connections spread over: 127.0.0.1, .2, … */
+    public static int sources(int heldAtOnce) {
+        return (heldAtOnce + PER_SOURCE - 1) / PER_SOURCE;
     }
 
     /**

@@ -23,7 +23,7 @@ public final class MarkdownReport {
     public static String render(List<Result> results, Map<String, Object> environment) {
         StringBuilder sb = new StringBuilder("# loomlab results\n\n");
         sb.append("## Environment\n\n");
-        environment.forEach((k, v) -> sb.append("- **").append(k).append("**: ").append(v).append('\n'));
+        environment.forEach((k, v) -> sb.append("- **").append(k).append("**: ").append(value(v)).append('\n'));
         sb.append("\n## Results\n\n");
         sb.append("Each result's score (the wall time for most scenarios, its metric named otherwise) is the mean over all measured iterations of all forks ± the half-width of the 99.9% ")
                 .append("confidence interval of the mean (Student t); `").append(Fmt.NO_CI).append("` instead of an interval ")
@@ -151,5 +151,16 @@ public final class MarkdownReport {
 
     private static String ratio(double v) {
         return String.format(Locale.ROOT, "%.2f×", v);
+    }
+
+    /** A summary.json value on one line: a map as {@code key: value, …} (nested ones in parentheses), anything else as text. */
+    private static String value(Object v) {
+        if (v instanceof Map<?, ?> m) {
+            StringBuilder sb = new StringBuilder();
+            m.forEach((k, x) -> sb.append(sb.isEmpty() ? "" : ", ").append(k).append(": ")
+                    .append(x instanceof Map<?, ?> ? "(" + value(x) + ")" : value(x)));
+            return sb.toString();
+        }
+        return String.valueOf(v);
     }
 }

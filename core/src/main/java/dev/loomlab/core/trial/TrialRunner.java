@@ -57,6 +57,11 @@ public final class TrialRunner {
         return new TrialRunner(classPath, live, profilers);
     }
 
+    /** The profilers its trials run ({@code --prof}); empty when none. */
+    public List<ProfilerSpec> profilers() {
+        return profilers;
+    }
+
     /**
      * This runner, whose trials stream {@link dev.loomlab.core.outcome.LiveSample}s to the progress listener
      * when {@code live} (a sampler thread then runs in each trial JVM, waking once a second).

@@ -1,0 +1,84 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.cli.doctor.Doctor;
+import dev.loomlab.cli.doctor.DoctorText;
+import dev.loomlab.cli.doctor.Examination;
+import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.model.ModelCatalog;
+import dev.loomlab.core.result.Json;
+import dev.loomlab.core.scenario.ScenarioCatalog;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Parameters;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code loomlab doctor [SUITE|SCENARIO…] [--json]}: this machine's facts, each judged against what the results
+ * {@code loomlab run} would plan for those names need (default: the quick suite). Exit 1 when a check fails (the
+ * plan cannot run as asked here), 0 otherwise, 2 on bad input.
+ */
+@Command(name = "doctor", mixinStandardHelpOptions = true,
+        description = {"Check this machine against what a suite or scenario needs (default: quick): cores and CPU quota,"
+                + " memory, threads, open files, ports, somaxconn, huge pages, governor, perf events, JDKs, Chromium.",
+                "Each check: its finding, what it means for loomlab's figures, and the fix. Exit 1 when the plan cannot run"
+                        + " as asked here (a check fails), 0 otherwise, 2 on bad input. See docs/machines.md."})
+final class DoctorCommand implements Callable<Integer> {
+    @Parameters(arity = "0..*", paramLabel = "SUITE|SCENARIO", description = "what 'loomlab run' would run (default: quick)")
+    List<String> targets = new ArrayList<>();
+
+    @Option(names = "--json", description = "one JSON document: every check with its facts, the plan's needs, all the facts")
+    boolean json;
+
+    @Option(names = {"-m", "--model"}, split = ",", paramLabel = "MODEL", description = "models, as for run")
+    List<String> models = new ArrayList<>();
+
+    @Option(names = {"-p", "--param"}, paramLabel = "NAME=VALUE", description = "a scenario parameter, as for run (e.g. -p connections=10k)")
+    List<String> params = new ArrayList<>();
+
+    @Option(names = "--task", paramLabel = "CLASS", description = "scenario task: your task's class, as for run")
+    String task;
+
+    @Option(names = "--classpath", paramLabel = "CP", description = "scenario task: where your task is, as for run")
+    String classpath;
+
+    @Option(names = "--jvm", paramLabel = "JAVA_HOME", description = "a JDK the trials would run on, as for run")
+    List<String> jvms = new ArrayList<>();
+
+    @Option(names = "--jvm-arg", paramLabel = "FLAG", converter = Converters.NonBlankConverter.class,
+            description = "a trial JVM flag, as for run (e.g. --jvm-arg=-Xmx8g, --jvm-arg=-Djdk.virtualThreadScheduler.parallelism=1)")
+    List<String> jvmArg = new ArrayList<>();
+
+    @Option(names = "--prof", paramLabel = "NAME[:OPTION]", description = "a profiler, as for run (async:cpu is judged against perf events)")
+    List<String> prof = new ArrayList<>();
+
+    @ParentCommand
+    Main parent;
+
+    @Override
+    public Integer call() throws Exception {
+        if (parent != null && !parent.options.isEmpty()) {
+            throw new BadInputException("options of 'doctor' go after it: loomlab doctor SCENARIO [options]");
+        }
+        List<String> what = targets.isEmpty() ? List.of("quick") : targets;
+        RunOptions options = new RunOptions();
+        options.models = models;
+        options.params = params;
+        options.task = task;
+        options.classpath = classpath;
+        options.jvms = jvms;
+        options.jvmArg = jvmArg;
+        options.prof = prof;
+        var plan = new Planner(ScenarioCatalog.load(), ModelCatalog.load()).plan(what, options);
+        Examination e = Doctor.examineHere(plan, options.profilers());
+        if (json) {
+            System.out.println(Json.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(e.json(what)));
+        } else {
+            System.out.print(DoctorText.render(e, String.join(" ", what)));
+        }
+        return e.failures().isEmpty() ? 0 : 1;
+    }
+}
