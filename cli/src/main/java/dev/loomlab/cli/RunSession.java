@@ -10,6 +10,7 @@ import dev.loomlab.core.result.ResultAssembler;
 import dev.loomlab.core.result.ResultKey;
 import dev.loomlab.core.scenario.Trait;
 import dev.loomlab.core.scenario.ScenarioCatalog;
+import dev.loomlab.core.slo.Slo;
 import dev.loomlab.core.slo.SloPolicy;
 import dev.loomlab.core.trial.Jdk;
 import dev.loomlab.core.outcome.JvmInfo;
@@ -235,7 +236,7 @@ final class RunSession {
                 break;
             }
             TrialSpec spec = new TrialSpec(p.scenario().name(), p.model().name(), p.params().canonical(), p.warmup(),
-                    p.iterations(), fork, p.forks(), sampleThreads);
+                    p.iterations(), fork, p.forks(), sampleThreads, slo.forScenario(p.scenario()).map(Slo::spec).orElse(null));
             ProgressListener listener = progress.trialStarted(p, fork);
             if (p.forks() == 0) {
                 outcomes.add(inProcess(spec, listener));

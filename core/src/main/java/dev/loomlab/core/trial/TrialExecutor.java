@@ -106,7 +106,10 @@ public final class TrialExecutor {
         }
         // The one place that tells the two shapes of workload apart.
         return switch (workload) {
-            case TaskWorkload tasks -> runTasks(spec, progress, scenario.description(), params, runners, tasks);
+            case TaskWorkload tasks -> {
+                tasks.objective(spec.slo());
+                yield runTasks(spec, progress, scenario.description(), params, runners, tasks);
+            }
             case TrialWorkload<?> own -> {
                 settle.await();
                 yield runOwnTrial(spec, progress, scenario.name(), runners, own);

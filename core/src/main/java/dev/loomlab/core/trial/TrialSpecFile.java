@@ -52,6 +52,9 @@ final class TrialSpecFile {
         p.setProperty("fork", Integer.toString(spec.fork()));
         p.setProperty("forks", Integer.toString(spec.forks()));
         p.setProperty("sampleThreads", Boolean.toString(spec.sampleThreads()));
+        if (spec.slo() != null) {
+            p.setProperty("slo", spec.slo());
+        }
         int i = 0;
         for (Map.Entry<String, String> e : spec.params().entrySet()) {
             p.setProperty("param." + i + ".name", e.getKey());
@@ -75,7 +78,7 @@ final class TrialSpecFile {
         return new TrialSpec(required(p, "scenario"), required(p, "model"), params,
                 Integer.parseInt(required(p, "warmup")), Integer.parseInt(required(p, "iterations")),
                 Integer.parseInt(required(p, "fork")), Integer.parseInt(required(p, "forks")),
-                Boolean.parseBoolean(required(p, "sampleThreads")));
+                Boolean.parseBoolean(required(p, "sampleThreads")), p.getProperty("slo"));
     }
 
     /** True when the trial of this spec file streams live samples; an older file without the key says no. */

@@ -97,6 +97,14 @@ public non-sealed interface TaskWorkload extends Workload {
     }
 
     /**
+     * Tells the workload the objective its trial's result is judged against ({@code --slo}, or the scenario's
+     * default), in its canonical text ({@code p99<500ms,errors<1%}; null for none), before it opens: a workload that
+     * searches for the highest rate within an objective judges its steps by it. The others ignore it.
+     */
+    default void objective(String slo) {
+    }
+
+    /**
      * The capacity search the iteration just collected was, for a workload whose iteration searches for the
      * highest rate a service sustains (the web scenario's {@code rate=max}); empty for any other.
      */

@@ -28,6 +28,11 @@ public final class GeneratorCeiling {
     /** Closed-model load before the search, so that the first step does not measure the JIT compiling the generator. */
     static final Duration WARM_UP = Duration.ofSeconds(2);
     static final int WARM_UP_USERS = 16;
+    /**
+     * The most connections the generator opens against the null server. It answers in microseconds, so a few
+     * connections carry any rate the generator can send; and client and server share this JVM's file descriptors.
+     */
+    static final int CONNECTIONS = 512;
 
     private GeneratorCeiling() {
     }
@@ -41,7 +46,7 @@ public final class GeneratorCeiling {
             new LoadGenerator(LoadSpec.closed(server.uri(), WARM_UP_USERS, Duration.ZERO, WARM_UP, Ramp.CONSTANT,
                     PLAN.timeout(), "ok")).run();
             return new CapacitySearcher(PLAN).search(
-                    (rate, warmup, measured, timeout) -> LoadSpec.open(server.uri(), rate, LoadSpec.DEFAULT_CONNECTIONS, warmup,
+                    (rate, warmup, measured, timeout) -> LoadSpec.open(server.uri(), rate, CONNECTIONS, warmup,
                             measured, Ramp.CONSTANT, timeout, "ok"),
                     spec -> new LoadGenerator(spec).run(), LoadSpec.MAX_RATE, onStep).search();
         }

@@ -1,7 +1,7 @@
 package dev.loomlab.load.capacity;
 
 import dev.loomlab.core.outcome.CapacityStep;
-import dev.loomlab.core.outcome.SloVerdict;
+import dev.loomlab.core.result.Result;
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.core.slo.SloTerm;
 import dev.loomlab.load.LoadReport;
@@ -12,6 +12,7 @@ import org.HdrHistogram.Histogram;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Judges one step of a capacity search: an open-model load passes when it meets the objective (judged by
@@ -50,24 +51,35 @@ final class StepJudge {
     CapacityStep judge(LoadSpec spec, LoadReport report) {
         double rate = spec.rate();
         List<String> reasons = new ArrayList<>();
-        boolean marginal = false;
+        // A verdict lies within noise when it could flip: a pass with a criterion near its limit, or a failure
+        // whose every failing criterion is near its limit.
+        boolean nearPass = false;
+        boolean farFail = false;
         double errorsPct = report.sent() == 0 ? 0 : 100.0 * report.errorCount() / report.sent();
         Histogram latency = report.latency();
         if (report.ok() == 0) {
             reasons.add("no request succeeded: " + report.sent() + " sent, errors: " + report.errorKinds());
+            farFail = true;
         } else {
-            SloVerdict verdict = slo.judge(LoadScenario.result(spec, report));
-            reasons.addAll(verdict.breaches());
+            Result result = LoadScenario.result(spec, report);
             for (SloTerm term : slo.terms()) {
-                marginal |= nearLimit(term, latency, errorsPct, report.throughputPerSecond());
+                boolean near = nearLimit(term, latency, errorsPct, report.throughputPerSecond());
+                Optional<String> breach = term.breach(result);
+                breach.ifPresent(reasons::add);
+                nearPass |= breach.isEmpty() && near;
+                farFail |= breach.isPresent() && !near;
             }
         }
         double kept = report.throughputPerSecond() / rate;
+        boolean keptNear = kept >= KEEP_UP_NOISE_LOW && kept < KEEP_UP_NOISE_HIGH;
         if (kept < KEEP_UP) {
             reasons.add(String.format(Locale.ROOT, "answered %s/s of %s/s offered (%.0f%%): not keeping up",
                     Slo.figure(report.throughputPerSecond()), Slo.figure(rate), 100 * kept));
+            farFail |= !keptNear;
+        } else {
+            nearPass |= keptNear;
         }
-        marginal |= kept >= KEEP_UP_NOISE_LOW && kept < KEEP_UP_NOISE_HIGH;
+        boolean marginal = reasons.isEmpty() ? nearPass : !farFail;
         Double lag = report.generatorLag().getTotalCount() == 0 ? null : ms(report.generatorLag().getValueAtPercentile(99));
         boolean late = !reasons.isEmpty() && lag != null && tightestLatencyMs().map(l -> lag >= LATE_SHARE * l).orElse(false);
         boolean answered = latency.getTotalCount() > 0;
@@ -78,7 +90,7 @@ final class StepJudge {
     }
 
     /** The objective's tightest latency limit, ms; empty when it has no latency term. */
-    private java.util.Optional<Double> tightestLatencyMs() {
+    private Optional<Double> tightestLatencyMs() {
         return slo.terms().stream().filter(t -> t instanceof SloTerm.Latency)
                 .map(t -> ((SloTerm.Latency) t).limitNanos() / 1e6).min(Double::compare);
     }

@@ -7,6 +7,7 @@ import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.scenario.Trait;
 import dev.loomlab.core.scenario.ScenarioProvider;
+import dev.loomlab.load.LoadScenario;
 import dev.loomlab.load.LoadSpec;
 import dev.loomlab.load.Ramp;
 
@@ -30,8 +31,9 @@ public final class WebScenarios implements ScenarioProvider {
                         .summary("HTTP servers (MVC on 200 threads or virtual threads, WebFlux, Helidon, JDK) under a load generator")
                         .reproduces("004", "web service: MVC on Tomcat, virtual threads, WebFlux under 3,000 users")
                         .params(ParamSpec.taskCount("users", "3000", "closed model: users, each sending again once answered"),
-                                ParamSpec.decimal("rate", "0", 0, LoadSpec.MAX_RATE,
-                                        "open model: requests per second on a schedule (0: closed model)"),
+                                ParamSpec.decimalOr("rate", "0", 0, LoadSpec.MAX_RATE, List.of(LoadScenario.MAX),
+                                        "open model: requests per second on a schedule (0: closed model); max: each iteration"
+                                                + " searches for the highest rate that meets --slo (default p99<500ms,errors<1%)"),
                                 ParamSpec.duration("delay", "300ms", "endpoint=sleep: how long the endpoint waits before answering"),
                                 EndpointSpec.ENDPOINT, EndpointSpec.WORK, EndpointSpec.RETAIN, EndpointSpec.CACHE,
                                 EndpointSpec.DB_CONNECTIONS, EndpointSpec.BATCH,
@@ -40,16 +42,24 @@ public final class WebScenarios implements ScenarioProvider {
                                 ParamSpec.duration("ramp", "0s", "step load: +20% users (or rate) every interval; 0s = constant"),
                                 ParamSpec.duration("timeout", "30s", "a request not answered within this is a timeout error"),
                                 ParamSpec.taskCount("connections", Integer.toString(LoadSpec.DEFAULT_CONNECTIONS),
-                                        "open model: most connections opened"))
+                                        "open model: most connections opened"),
+                                ParamSpec.decimal("start-rate", "1000", 0, LoadSpec.MAX_RATE,
+                                        "rate=max: the first rate tried, per second (halved while it fails)"),
+                                ParamSpec.decimal("min-rate", "100", 0, LoadSpec.MAX_RATE, "rate=max: the lowest rate tried, per second"),
+                                ParamSpec.decimal("precision", "0.05", 0, 1,
+                                        "rate=max: the search stops once the highest passing and lowest failing rate are this close"))
                         .models(ServerModels.ALL.stream().map(ServerModel::name).toArray(String[]::new))
                         // The warm-up is the warmup load inside the trial, once per server: no warm-up iterations.
                         .rounds(new Rounds(null, 0, null))
                         .score("throughput_per_s")
                         .traits(Trait.GOLDEN_SIGNALS)
                         .build(),
-                p -> new WebWorkload(p.intCount("users"), p.decimal("rate"), (long) p.durationMillis("delay"),
+                p -> new WebWorkload(p.intCount("users"), p.isWord("rate", LoadScenario.MAX) ? 0 : p.decimal("rate"),
+                        (long) p.durationMillis("delay"),
                         Duration.ofNanos(p.durationNanos("warmup")), Duration.ofNanos(Math.max(1, p.durationNanos("duration"))),
                         new Ramp(p.durationNanos("ramp")), Duration.ofNanos(Math.max(1, p.durationNanos("timeout"))),
-                        p.intCount("connections"), EndpointSpec.of(p))));
+                        p.intCount("connections"), EndpointSpec.of(p))
+                        .searching(p.isWord("rate", LoadScenario.MAX) ? new WebWorkload.Search(p.decimal("start-rate"),
+                                p.decimal("min-rate"), p.decimal("precision")) : null)));
     }
 }

@@ -15,6 +15,15 @@ import dev.loomlab.load.LoadProgress;
 import dev.loomlab.load.LoadReport;
 import dev.loomlab.load.LoadSpec;
 import dev.loomlab.load.Ramp;
+import dev.loomlab.load.LoadScenario;
+import dev.loomlab.load.capacity.CapacitySearcher;
+import dev.loomlab.load.capacity.GeneratorCeiling;
+import dev.loomlab.load.capacity.Recovery;
+import dev.loomlab.load.capacity.SearchPlan;
+import dev.loomlab.core.outcome.CapacitySearch;
+import dev.loomlab.core.outcome.CapacityStep;
+import dev.loomlab.core.slo.Slo;
+import java.net.URI;
 import org.HdrHistogram.Histogram;
 
 import java.nio.file.Path;
@@ -34,6 +43,9 @@ import java.util.List;
  * When the run is watched live ({@link LiveChannel}), each load run also streams its golden signals a second
  * ({@link HttpLive}) and the sampler the server's saturation.
  * An iteration is one "task" to the trial; its latencies are the requests', from their intended send times.
+ * With {@code rate=max} each iteration is one capacity search ({@link CapacitySearcher}) of the server against the
+ * run's objective, after the generator's own ceiling was measured once in the trial; its figures are those of
+ * the step at the sustainable rate, and the search (every step) goes into the result's {@code capacity}.
  */
 public final class WebWorkload implements TaskWorkload {
     /**
@@ -59,6 +71,21 @@ public final class WebWorkload implements TaskWorkload {
     private Map<String, Double> serverStats = Map.of();
     /** Load runs started in this trial, numbering their live samples. */
     private int loadRuns;
+    /** {@code rate=max}: how each iteration searches; null for a fixed load. */
+    private Search search;
+    /** The objective the run judges this trial by ({@code --slo}); a search judges its steps by it. */
+    private Slo objective;
+    /** {@code rate=max}: the generator's ceiling on this machine, measured once per trial, requests per second. */
+    private double ceiling;
+    private CapacitySearcher.Found found;
+
+    /**
+     * How a {@code rate=max} iteration searches: from {@code startRate}, no lower than {@code minRate}, to
+     * {@code precision}; each step warms for {@link SearchPlan#DEFAULT_STEP_WARMUP} and measures at least the
+     * scenario's {@code duration}.
+     */
+    public record Search(double startRate, double minRate, double precision) {
+    }
 
     /** Article 004's sleep endpoint. */
     public WebWorkload(int users, double rate, long delayMs, Duration warmup, Duration duration, Ramp ramp, Duration timeout,
@@ -78,6 +105,17 @@ public final class WebWorkload implements TaskWorkload {
         this.ramp = ramp;
         this.timeout = timeout;
         this.connections = connections;
+    }
+
+    /** This workload searching each iteration for the highest rate that meets the run's objective; null: a fixed load. */
+    WebWorkload searching(Search value) {
+        this.search = value;
+        return this;
+    }
+
+    @Override
+    public void objective(String slo) {
+        this.objective = slo == null ? null : Slo.parse(slo);
     }
 
     /** The server form: the model is the server this workload starts, verifies, warms and loads. */
@@ -111,9 +149,32 @@ public final class WebWorkload implements TaskWorkload {
             LoadReport warm = runLoad(spec(Duration.ZERO, warmup));
             System.out.println("web: warm-up " + warmup.toMillis() + " ms: " + warm.line());
         }
+        if (search != null) {
+            if (objective == null) {
+                throw new ModelFailure("rate=max searches for the highest rate within an objective: --slo none gives none");
+            }
+            CapacitySearch measured = GeneratorCeiling.measure(step -> System.out.println("web: generator ceiling step "
+                    + step.ratePerS() + "/s " + (step.passed() ? "passed" : "failed " + step.reasons())));
+            if (!measured.found()) {
+                throw new ModelFailure("rate=max: the generator could not keep up even with "
+                        + measured.steps().getLast().ratePerS() + "/s against a server that does nothing: this machine is too busy");
+            }
+            ceiling = measured.maxRatePerS();
+            System.out.println("web: generator ceiling " + ceiling + "/s");
+        }
+    }
+
+    /** The search of one {@code rate=max} iteration. */
+    private SearchPlan plan() {
+        // A step that overloads the server ends one timeout after its span: the search's own timeout keeps that short.
+        Duration requestTimeout = timeout.compareTo(SearchPlan.defaultTimeout(objective)) < 0 ? timeout
+                : SearchPlan.defaultTimeout(objective);
+        return new SearchPlan(objective, search.startRate(), Math.min(search.minRate(), search.startRate()), search.precision(),
+                SearchPlan.DEFAULT_STEP_WARMUP, duration, requestTimeout);
     }
 
     private LoadSpec spec(Duration warm, Duration measured) {
+        // rate=max warms its server with the closed model: the users' own pace cannot overload it.
         return rate > 0
                 ? LoadSpec.open(server.uri(null), rate, connections, warm, measured, ramp, timeout, ServerArgs.BODY)
                 : LoadSpec.closed(server.uri(null), users, warm, measured, ramp, timeout, ServerArgs.BODY);
@@ -136,15 +197,60 @@ public final class WebWorkload implements TaskWorkload {
     @Override
     public void prepare() {
         report = null;
+        found = null;
         server.reset();
         sampler = new ProcSampler(server.pid(), server.uri(null).getPort(), LiveChannel.isOpen() ? LiveChannel::send : null);
     }
 
-    /** One measured load run: the timed span holds the generator's lead-in and measured load. */
+    /**
+     * One measured load run, or with {@code rate=max} one capacity search: the timed span holds the generator's
+     * lead-in and measured load, or every step of the search.
+     */
     void load(TaskClock clock) throws InterruptedException {
         clock.submitted(0);
-        report = runLoad(spec(LEAD_IN, duration));
+        if (search == null) {
+            report = runLoad(spec(LEAD_IN, duration));
+        } else {
+            found = search();
+            report = found.atMax();
+        }
         clock.complete(0, null);
+    }
+
+    /** One capacity search of the server, each step logged and, when watched, streamed like any load run. */
+    private CapacitySearcher.Found search() throws InterruptedException {
+        SearchPlan plan = plan();
+        URI url = server.uri(null);
+        Recovery recovery = new Recovery(url, plan.recoveryLimit(), plan.recoveryPatience());
+        CapacitySearcher.StepLoad steps = new CapacitySearcher.StepLoad() {
+            @Override
+            public LoadReport run(LoadSpec spec) throws InterruptedException {
+                System.out.println("web: step at " + spec.rate() + "/s, " + spec.warmup().toMillis() + " ms + "
+                        + spec.duration().toMillis() + " ms measured");
+                return runLoad(spec);
+            }
+
+            @Override
+            public void recover(CapacityStep failed) throws InterruptedException {
+                Duration waited = recovery.await();
+                System.out.println("web: " + (waited == null ? "the server did not recover within "
+                        + plan.recoveryPatience().toSeconds() + " s" : "the server recovered after " + waited.toMillis() + " ms"));
+            }
+        };
+        CapacitySearcher.Found result = new CapacitySearcher(plan).search(
+                (r, warm, measured, requestTimeout) -> LoadSpec.open(url, r, connections, warm, measured, Ramp.CONSTANT,
+                        requestTimeout, ServerArgs.BODY),
+                steps, ceiling, step -> System.out.println("web: step " + step.ratePerS() + "/s " + (step.passed() ? "passed"
+                        : "failed: " + String.join("; ", step.reasons()))));
+        if (!result.search().found()) {
+            throw new ModelFailure(model.name() + ": " + LoadScenario.noPassingRate(result.search()));
+        }
+        return result;
+    }
+
+    @Override
+    public Optional<CapacitySearch> capacity() {
+        return Optional.ofNullable(found).map(CapacitySearcher.Found::search);
     }
 
     /** Runs one load, its progress in the trial log and, when watched live, on the live channel. */
@@ -206,11 +312,12 @@ public final class WebWorkload implements TaskWorkload {
         }
         Map<String, Double> out = new LinkedHashMap<>();
         double bound = bound();
+        double achieved = found != null ? found.search().maxRatePerS() : report.throughputPerSecond();
         if (!Double.isNaN(bound)) {
             out.put("bound_throughput_per_s", bound);
-            out.put("efficiency_pct", 100.0 * report.throughputPerSecond() / bound);
+            out.put("efficiency_pct", 100.0 * achieved / bound);
         }
-        out.putAll(report.metrics());
+        out.putAll(found != null ? LoadScenario.metrics(found) : report.metrics());
         out.putAll(sampled);
         if (serverStats.containsKey("requests")) {
             out.put("server_requests", serverStats.get("requests"));
@@ -240,7 +347,7 @@ public final class WebWorkload implements TaskWorkload {
         if (ramp.intervalNanos() > 0) {
             return Double.NaN;
         }
-        double inFlight = rate > 0 ? connections : users;
+        double inFlight = rate > 0 || search != null ? connections : users;
         if (server.threads().isPresent()) {
             inFlight = Math.min(inFlight, server.threads().getAsInt());
         }
@@ -252,6 +359,7 @@ public final class WebWorkload implements TaskWorkload {
         return rate > 0 ? Math.min(rate, bound) : bound;
     }
 
+    /** The requests' latencies: a search's are those of its step at the sustainable rate. */
     @Override
     public Optional<Histogram> latencies(TaskClock clock) {
         return Optional.ofNullable(report).map(LoadReport::latency);

@@ -36,9 +36,8 @@ class CapacitySearcherTest {
         assertThat(s.maxRatePerS()).isLessThanOrEqualTo(capacity);
         assertThat(s.generatorBound()).isFalse();
         // 1000 and 2000, then bisections of [1000, 2000] down to 5%: 1500, 1750, 1875, 1812.5; at 1875 the target
-        // answers 1850/s, 98.7% of the rate: within noise of keeping up, so that rate is measured again
-        assertThat(target.rates.stream().distinct()).containsExactly(1000.0, 2000.0, 1500.0, 1750.0, 1875.0, 1812.5);
-        assertThat(target.rates.stream().filter(r -> r == 1875.0).count()).isEqualTo(2);
+        // answers 1850/s, 98.7% of the rate — near keeping up — but its p99 is far over: no repeat could flip that
+        assertThat(target.rates).containsExactly(1000.0, 2000.0, 1500.0, 1750.0, 1875.0, 1812.5);
         assertThat(s.steps()).hasSize(target.rates.size());
         assertThat(found.atMax().targetRate()).isEqualTo(s.highestPassingPerS());
     }

@@ -48,6 +48,16 @@ class StepJudgeTest {
     }
 
     @Test
+    void aFailureIsWithinNoiseOnlyWhenEveryFailingCriterionIs() {
+        // p99 near its limit, but answering 90% of the rate is far from keeping up: no repeat would flip it
+        assertThat(judge(1000, 900, 520, 0).marginal()).isFalse();
+        // both near their limits: it could flip
+        assertThat(judge(1000, 985, 520, 0).marginal()).isTrue();
+        // a pass with one criterion near its limit could flip too
+        assertThat(judge(1000, 1000, 450, 0).marginal()).isTrue();
+    }
+
+    @Test
     void errorsAboveTheLimitFail() {
         // 10,000 sent in 10 s, 200 of them timed out: 2%
         CapacityStep s = judge(1000, 980, 100, 200);
