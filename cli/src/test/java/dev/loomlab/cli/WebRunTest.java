@@ -51,6 +51,43 @@ class WebRunTest {
     }
 
     /**
+     * {@code -p rate=max}: one capacity search of the jdk server through at most 20 connections to a 20 ms endpoint,
+     * so at most 20 requests are in flight: the sustainable rate cannot pass what 20 connections answer.
+     */
+    @Test
+    void rateMaxSearchesTheServerAndNeverFindsMoreThanItsConnectionsCarry() throws Exception {
+        Path out = tmp.resolve("max");
+        String home = System.getProperty("loomlab.home");
+        CliHarness.Outcome o = CliHarness.run("run", "web", "--forks", "1", "-m", "jdk", "-p", "rate=max", "-p", "connections=20",
+                "-p", "delay=20ms", "-p", "start-rate=200", "-p", "min-rate=100", "-p", "warmup=1s", "-p", "duration=1s",
+                "--slo", "p50<100ms", "--iterations", "1", "--jvm-args", "-Dloomlab.home=" + home, "--out", out.toString());
+        assertThat(o.exit()).as(o.out() + o.err()).isZero();
+
+        JsonNode r = RunContractTest.results(out).getFirst();
+        assertThat(r.get("status").asText()).as(r.toString()).isEqualTo("ok");
+        assertThat(r.get("params").get("rate").asText()).isEqualTo("max");
+        JsonNode search = r.get("capacity").get(0);
+        assertThat(search.get("slo").asText()).isEqualTo("p50<100ms");
+        assertThat(search.get("steps").get(0).get("rate_per_s").asDouble()).isEqualTo(200.0);
+        assertThat(search.get("generator_ceiling_per_s").asDouble()).isPositive();
+        JsonNode m = r.get("metrics");
+        // Little's law over the 20 connections: 20 / 20 ms
+        assertThat(m.get("bound_throughput_per_s").get("median").asDouble()).isEqualTo(1000.0);
+        double max = m.get("max_rate_per_s").get("median").asDouble();
+        assertThat(max).isEqualTo(search.get("max_rate_per_s").asDouble());
+        // Physics: in a span of S seconds each connection carries at most S / 20 ms + 1 answers.
+        double spanS = 0;
+        for (JsonNode step : search.get("steps")) {
+            if (step.get("passed").asBoolean() && step.get("rate_per_s").asDouble() == search.get("highest_passing_per_s").asDouble()) {
+                spanS = step.get("measured_s").asDouble();
+            }
+        }
+        assertThat(max).isPositive().isLessThanOrEqualTo(20 * (spanS / 0.020 + 1) / spanS);
+        assertThat(m.get("efficiency_pct").get("median").asDouble()).isCloseTo(100 * max / 1000.0, org.assertj.core.api.Assertions.within(1e-6));
+        assertThat(o.out()).contains("/s sustained within p50<100ms");
+    }
+
+    /**
      * {@code -p endpoint=cpu,memory} on jdk and mvc-virtual: every result ok; cpu bound by the cores over the work,
      * each answer at least the work late; memory without a bound, its cache no larger than asked.
      */
