@@ -11,11 +11,15 @@ import dev.loomlab.report.Fmt;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
- * A capacity search's latency curve: each step's p50 and p99 (ms, from the intended send time) against the
+ * A capacity search's latency curve: each step's p50, p99 and any percentile the objective judges (ms, from the
+ * intended send time) against the
  * offered rate, failing steps marked apart; the objective's latency limit as a horizontal line; the
  * sustainable rate, the first failing rate and — when the result has one — the bound as vertical lines.
  */
@@ -32,19 +36,25 @@ final class CapacityChart {
         spec.put("yName", "latency ms, from the intended send");
         List<CapacityStep> steps = search.steps().stream().sorted(Comparator.comparingDouble(CapacityStep::ratePerS)).toList();
         List<Double> ys = new ArrayList<>();
-        ArrayNode series = spec.putArray("series");
-        series(series, "p50", steps, CapacityStep::p50Ms, ys);
-        series(series, "p99", steps, CapacityStep::p99Ms, ys);
         ArrayNode limits = spec.putArray("limits");
+        // p50 and p99 always, and every other percentile the objective judges: its line needs its curve
+        Set<String> drawn = new LinkedHashSet<>(List.of("p50", "p99"));
         try {
             for (SloTerm term : Slo.parse(search.slo()).terms()) {
                 if (term instanceof SloTerm.Latency l) {
                     limits.addObject().put("name", "SLO " + l.text()).put("value", l.limitNanos() / 1e6);
                     ys.add(l.limitNanos() / 1e6);
+                    drawn.add(l.name());
                 }
             }
         } catch (RuntimeException unreadable) {
             // an objective a later loomlab wrote: the curve is drawn without its line
+        }
+        ArrayNode series = spec.putArray("series");
+        for (String name : List.of("p50", "p90", "p99", "p999", "max")) {
+            if (drawn.contains(name)) {
+                series(series, name, steps, FIGURES.get(name), ys);
+            }
         }
         ArrayNode marks = spec.putArray("marks");
         if (search.found()) {
@@ -61,6 +71,9 @@ final class CapacityChart {
         spec.put("yLog", BarChart.logScale(ys));
         return spec;
     }
+
+    private static final Map<String, Function<CapacityStep, Double>> FIGURES = Map.of("p50", CapacityStep::p50Ms,
+            "p90", CapacityStep::p90Ms, "p99", CapacityStep::p99Ms, "p999", CapacityStep::p999Ms, "max", CapacityStep::maxMs);
 
     private static void series(ArrayNode out, String name, List<CapacityStep> steps, Function<CapacityStep, Double> figure,
                                List<Double> ys) {

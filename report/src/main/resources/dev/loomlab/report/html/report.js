@@ -330,6 +330,8 @@
     var o = base(spec);
     o.grid.bottom = 40;
     var MARK = {max: '#2ca02c', failing: BOUND, bound: ARTICLE};
+    // Labels at three heights: the sustained and failing rates and the bound often lie close together.
+    var PLACE = {max: 'insideEndTop', failing: 'insideMiddleTop', bound: 'insideStartTop'};
     var series = spec.series.map(function (s) {
       return {type: 'line', name: s.name, symbolSize: 8,
         data: s.points.map(function (p) {
@@ -342,7 +344,7 @@
           label: {formatter: l.name, position: 'insideEndTop'}};
       }).concat(spec.marks.map(function (m) {
         return {xAxis: m.x, name: m.name, lineStyle: {type: m.kind === 'bound' ? 'dotted' : 'solid', color: MARK[m.kind]},
-          label: {formatter: m.name, position: 'insideEndTop', color: MARK[m.kind]}};
+          label: {formatter: m.name, position: PLACE[m.kind], color: MARK[m.kind]}};
       }));
       series[0].markLine = {symbol: 'none', silent: true, data: lines};
     }

@@ -132,6 +132,17 @@ class BrowserTest {
         }
         assertThat(article).isNotNull();
         assertThat(article.get("data").get(1).asDouble()).isEqualTo(15_549.0);
+        // the capacity search's curve: p50, the p90 its objective judges, and p99, a point for each of its 3 steps
+        JsonNode capacity = null;
+        for (JsonNode c : check.get("charts")) {
+            if (c.get("kind").asText().equals("capacity")) {
+                capacity = c;
+            }
+        }
+        assertThat(capacity).as("a capacity chart was drawn").isNotNull();
+        assertThat(capacity.get("series")).extracting(s -> s.get("name").asText()).containsExactly("p50", "p90", "p99");
+        assertThat(capacity.get("series").get(1).get("data")).hasSize(3);
+        assertThat(capacity.get("svgElements").asInt()).isPositive();
         screenshot(chromium, page, "report.png", 3200);
     }
 

@@ -1,6 +1,8 @@
 package dev.loomlab.report.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomlab.core.outcome.CapacitySearch;
+import dev.loomlab.core.outcome.CapacityStep;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
 import dev.loomlab.report.Fixtures;
@@ -33,7 +35,23 @@ class HtmlReportTest {
         results.add(Fixtures.failed("fanout", "completable:200", fanout,
                 "deadlock: 200 of 200 pool threads blocked </script><script>alert(1)</script>\n--- trial log tail ---\nline"));
         results.add(Fixtures.notApplicable("fanout", "structured", fanout));
+        results.add(capacity());
         return results;
+    }
+
+    /** A capacity search that found no rate meeting p90<300ms: a failed load result that still carries its curve. */
+    static Result capacity() {
+        List<CapacityStep> steps = List.of(
+                new CapacityStep(1000, false, List.of("p90 420 ms ≥ 300 ms"), 990, 10_000, 0, 110.0, 420.0, 600.0, 650.0, 700.0,
+                        0.4, 10, false, false),
+                new CapacityStep(500, false, List.of("p90 310 ms ≥ 300 ms"), 500, 10_000, 0, 105.0, 310.0, 400.0, 420.0, 450.0,
+                        0.3, 20, true, false),
+                new CapacityStep(500, false, List.of("p90 320 ms ≥ 300 ms"), 500, 10_000, 0, 105.0, 320.0, 410.0, 430.0, 460.0,
+                        0.3, 20, true, false));
+        CapacitySearch search = new CapacitySearch("p90<300ms", 5, 1000, null, null, 500.0, 60_000.0, false, steps);
+        return Result.builder("load", "open:max").params(Fixtures.params("rate", "max"))
+                .status(dev.loomlab.core.outcome.Status.FAILED, "no rate met p90<300ms: even 500/s, the lowest tried, failed")
+                .capacity(List.of(search)).build();
     }
 
     static Map<String, Object> environment() {
