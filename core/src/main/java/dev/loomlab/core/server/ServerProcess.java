@@ -109,6 +109,8 @@ public final class ServerProcess implements AutoCloseable {
         if (profiledAs != null) {
             command.addAll(ChildProfiling.flags(profiling.get(), profiledAs, records));
         }
+        // The cpu endpoint reads a virtual thread's carrier's exact CPU clock (CpuWork).
+        command.addAll(CpuWork.JVM_FLAGS);
         command.addAll(jvmArgs);
         command.addAll(List.of("-cp", classPath, mainClass));
         command.addAll(args);

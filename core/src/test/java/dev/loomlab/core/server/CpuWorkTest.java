@@ -38,4 +38,34 @@ class CpuWorkTest {
         assertThat(os.getProcessCpuTime() - cpuBefore).isGreaterThanOrEqualTo(ASKED);
         assertThat(wall.get()).isGreaterThanOrEqualTo(ASKED);
     }
+
+    /**
+     * Many virtual threads at once on a few carriers, reading their clocks concurrently: one that resumed on another
+     * carrier would read a clock unrelated to its own and stop early. CPU time never runs ahead of wall time on one
+     * thread, so each must take at least the time asked.
+     */
+    @Test
+    void everyOneOfManyConcurrentVirtualThreadsTakesAtLeastTheTimeAsked() throws Exception {
+        long asked = TimeUnit.MILLISECONDS.toNanos(10);
+        int threads = 16;
+        java.util.List<Long> walls = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        try (var executor = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int t = 0; t < threads; t++) {
+                executor.submit(() -> {
+                    long start = System.nanoTime();
+                    CpuWork.spend(asked);
+                    walls.add(System.nanoTime() - start);
+                });
+            }
+        }
+        assertThat(walls).hasSize(threads).allSatisfy(w -> assertThat(w).isGreaterThanOrEqualTo(asked));
+    }
+
+    @Test
+    void readingsOfTwoCarriersOrOfAMovingOneMeasureNoInterval() {
+        assertThat(new CpuWork.Reading(20, 7).sameClock(new CpuWork.Reading(10, 7))).isTrue();
+        assertThat(new CpuWork.Reading(20, 8).sameClock(new CpuWork.Reading(10, 7))).isFalse();
+        assertThat(new CpuWork.Reading(20, -1).sameClock(new CpuWork.Reading(10, -1))).isFalse();
+        assertThat(new CpuWork.Reading(20, 0).sameClock(new CpuWork.Reading(10, 0))).isTrue();
+    }
 }
