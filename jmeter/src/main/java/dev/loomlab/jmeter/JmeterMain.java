@@ -1,10 +1,15 @@
 package dev.loomlab.jmeter;
 
+import dev.loomlab.core.engine.EngineLine;
 import dev.loomlab.core.process.ParentGone;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
 
 /**
  * The JMeter engine's JVM, which loomlab starts on its own class path ({@code dist/jmeter/}):
@@ -13,10 +18,19 @@ import java.nio.file.Path;
  *   agent PORT ADDRESS [KEYSTORE] a remote engine for controllers (loomlab load-agent), until it is stopped
  * </pre>
  * It lives only as long as the loomlab process that started it: when its stdin ends — that process exited or
- * was killed — it ends itself at once ({@link ParentGone}), so no engine is left behind.
+ * was killed — it ends itself at once ({@link ParentGone}), so no engine is left behind. A run, once ready, starts
+ * sending when {@value EngineLine#GO} arrives on stdin.
  */
 public final class JmeterMain {
+    /** Released by the {@value EngineLine#GO} line on stdin. */
+    private static final CountDownLatch GO = new CountDownLatch(1);
+
     private JmeterMain() {
+    }
+
+    /** Waits for loomlab's {@value EngineLine#GO}: a ready run sends nothing before it. */
+    static void awaitGo() throws InterruptedException {
+        GO.await();
     }
 
     public static void main(String[] args) {
@@ -38,13 +52,14 @@ public final class JmeterMain {
         }
     }
 
-    /** Ends this JVM when {@code in} ends: the process that started it is gone. */
+    /** Takes {@value EngineLine#GO} from {@code in}, and ends this JVM when {@code in} ends: the process that started it is gone. */
     private static void watchParent(InputStream in) {
         Thread t = new Thread(() -> {
-            byte[] buffer = new byte[256];
-            try {
-                while (in.read(buffer) >= 0) {
-                    // nothing is sent on stdin: it only tells that the parent is alive
+            try (BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII))) {
+                for (String line; (line = lines.readLine()) != null; ) {
+                    if (line.strip().equals(EngineLine.GO)) {
+                        GO.countDown();
+                    }
                 }
             } catch (IOException ignored) {
                 // a broken pipe means the same as its end

@@ -26,8 +26,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * its share of the load), checks that every remote engine answers, runs — here, or as the controller of the
  * remote engines — while it writes a progress line a second, stops at the end of the measured span, waits for
  * the requests still in flight (one timeout at most), and writes the outcome. Its stdout speaks
- * {@link EngineLine}: {@code refused} before anything was sent (exit 2), {@code started}, {@code progress},
- * {@code failed} (exit 1), {@code done}.
+ * {@link EngineLine}: {@code refused} before anything was sent (exit 2), {@code ready} (then it waits for
+ * {@code go} on stdin), {@code started}, {@code progress}, {@code failed} (exit 1), {@code done}.
  *
  * <p>Phases: {@code connecting} (closed model: until every user's thread runs here, or every remote engine has
  * answered once; at most the connect timeout and a few seconds), {@code warm-up}, {@code measuring},
@@ -140,6 +140,12 @@ final class Runner {
             return refuse("the JMeter plan could not be configured: " + rootMessage(e));
         }
 
+        out.println(EngineLine.of(EngineLine.READY, null));
+        try {
+            JmeterMain.awaitGo();
+        } catch (InterruptedException e) {
+            return refuse("interrupted before the load started");
+        }
         long begin = System.currentTimeMillis();
         long testStartBefore = JMeterContextService.getTestStartTime();
         for (int i = 0; i < running.size(); i++) {

@@ -13,6 +13,8 @@ import java.util.Optional;
  * <ul>
  *   <li>{@code refused REASON} — the load cannot run as asked (the plan, an unreachable remote engine): nothing
  *       was sent, and the JVM exits;</li>
+ *   <li>{@code ready} — the plan is built and every remote engine answered: the JVM waits for {@value #GO} on its
+ *       stdin before it sends anything;</li>
  *   <li>{@code started} — the load runs;</li>
  *   <li>{@code progress …} once a second ({@link Progress});</li>
  *   <li>{@code failed REASON} — the run broke off (a remote engine stopped answering): no outcome follows;</li>
@@ -23,6 +25,9 @@ import java.util.Optional;
 public final class EngineLine {
     public static final String PREFIX = "#loomlab-engine ";
     public static final String REFUSED = "refused";
+    public static final String READY = "ready";
+    /** What loomlab writes on the engine JVM's stdin (one line) to start a load that is {@link #READY}. */
+    public static final String GO = "go";
     public static final String STARTED = "started";
     public static final String PROGRESS = "progress";
     public static final String FAILED = "failed";
