@@ -168,6 +168,10 @@ final class Runner {
             stopAll(running, true);
             out.println(EngineLine.of(EngineLine.FAILED, "interrupted"));
             return 1;
+        } catch (Broken e) {
+            stopAll(running, true);
+            out.println(EngineLine.of(EngineLine.FAILED, e.getMessage()));
+            return 1;
         } catch (Exception e) {
             stopAll(running, true);
             out.println(EngineLine.of(EngineLine.FAILED, "the run broke off: " + rootMessage(e)));
@@ -326,7 +330,14 @@ final class Runner {
     private void failIfBroken(List<JMeterEngine> running) {
         String why = broken.get();
         if (why != null) {
-            throw new IllegalStateException(why);
+            throw new Broken(why);
+        }
+    }
+
+    /** The run cannot go on (a remote engine went away): the reason is the whole message. */
+    private static final class Broken extends RuntimeException {
+        Broken(String message) {
+            super(message, null, false, false);
         }
     }
 
