@@ -113,6 +113,15 @@ public final class LoadScenario {
                 List.of(), Runtime.getRuntime().availableProcessors());
     }
 
+    /**
+     * A run that broke off once started (its engine died, a remote engine went away): {@code failed} with
+     * {@code reason}, no figures.
+     */
+    public static Result failed(LoadSpec spec, String reason) {
+        return ResultAssembler.assemble(DESCRIPTION, spec.modelName(), null, params(spec), 0, 0, 1,
+                List.of(TrialOutcome.failed(reason, JvmInfo.current())), List.of(), Runtime.getRuntime().availableProcessors());
+    }
+
     /** A load report's figures as an iteration's metrics: {@code wall_ms} (the measured span), then {@link LoadReport#metrics}. */
     public static Map<String, Double> metrics(LoadReport report) {
         Map<String, Double> metrics = new LinkedHashMap<>();

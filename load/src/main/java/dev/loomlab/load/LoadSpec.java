@@ -15,8 +15,8 @@ import java.time.Duration;
  *
  * @param expectBody the body every 2xx answer must carry, or null to accept any
  * <p>{@link #closed} and {@link #open} accept only a target on this machine, and loomlab's generator sends
- * nowhere else whatever the spec ({@link #requestBytes}); {@link #withTarget} aims a spec at another machine for
- * remote JMeter engines, which reach the target from where they run.
+ * nowhere else whatever the spec ({@link #requestBytes}). The constructor itself takes another machine's URL: the
+ * target of remote JMeter engines ({@code load --remote … --allow-remote-target}), which reach it from where they run.
  */
 public record LoadSpec(URI target, int users, double rate, int connections, Duration warmup, Duration duration, Ramp ramp,
                        Duration timeout, String expectBody) {
@@ -51,15 +51,6 @@ public record LoadSpec(URI target, int users, double rate, int connections, Dura
                                 Duration timeout, String expectBody) {
         requireLocal(target);
         return new LoadSpec(target, 0, rate, connections, warmup, duration, ramp, timeout, expectBody);
-    }
-
-    /**
-     * The same load aimed at {@code elsewhere}, which may be another machine: for remote JMeter engines only, which
-     * reach the target from where they run ({@code load --remote … --allow-remote-target}). loomlab's own generator
-     * refuses such a spec ({@link #requestBytes}), as does a JMeter engine run on this machine.
-     */
-    public LoadSpec withTarget(URI elsewhere) {
-        return new LoadSpec(elsewhere, users, rate, connections, warmup, duration, ramp, timeout, expectBody);
     }
 
     /** True when the target is on this machine (127.0.0.0/8, ::1 or localhost). */
