@@ -225,7 +225,7 @@ final class LoadCommand implements Callable<Integer> {
             return 1;
         }
         LoadReport report = run.report();
-        Result result = LoadScenario.result(spec, report).toBuilder().engine(run.engine()).build();
+        Result result = LoadScenario.result(spec, report, run.metrics()).toBuilder().engine(run.engine()).build();
         result = (slo != null ? slo : SloPolicy.DEFAULT).judge(LoadScenario.DESCRIPTION, result);
         folder.append(result);
         Map<String, Object> env = Environment.describe(jdks, command, started, Instant.now());

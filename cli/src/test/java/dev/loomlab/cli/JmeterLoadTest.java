@@ -104,6 +104,8 @@ class JmeterLoadTest {
         assertThat(r.engine().version()).isEqualTo("5.6.3");
         assertThat(r.engine().latency()).contains("not corrected for coordinated omission");
         assertThat(r.engine().remotes()).isEmpty();
+        // JMeter's users are threads: its JVM ran at least one per user
+        assertThat(median(r, "engine_threads_peak")).isGreaterThanOrEqualTo(20.0);
     }
 
     /** A free port P whose P + 1 is free too (an agent needs both). */

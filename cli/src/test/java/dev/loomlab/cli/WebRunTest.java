@@ -75,7 +75,7 @@ class WebRunTest {
         assertThat(m.get("throughput_per_s").get("median").asDouble()).isPositive().isLessThanOrEqualTo(20 * (1.0 / 0.050 + 1));
         assertThat(m.get("latency_from_intended_send").get("median").asDouble()).isZero();
         assertThat(m.get("task_latency_ms").get("p50").asDouble()).isGreaterThanOrEqualTo(50.0);
-        assertThat(o.out()).contains("engine jmeter (latency not CO-corrected)");
+        assertThat(o.out()).contains("engine jmeter (latency from the actual send)");
 
         JsonNode max = results.stream().filter(n -> n.get("params").get("rate").asText().equals("max") && !n.get("params").get("rate").isNumber()).findFirst().orElseThrow();
         assertThat(max.get("status").asText()).isEqualTo("not_applicable");

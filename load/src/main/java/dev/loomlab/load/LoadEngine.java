@@ -48,10 +48,19 @@ public interface LoadEngine {
     }
 
     /**
-     * One run's outcome: the report, and the engine that produced it as a result records it ({@code engine};
-     * null for loomlab's own generator, whose results say nothing of it).
+     * One run's outcome: the report, the engine that produced it as a result records it ({@code engine}; null for
+     * loomlab's own generator, whose results say nothing of it), and the figures of an engine that ran in a process
+     * of its own — {@code engine_cpu_pct} (its CPU time over the run, % of all cores), {@code engine_peak_rss_mb},
+     * {@code engine_threads_peak} (OS threads) — empty for loomlab's generator, which runs in the measuring JVM.
      */
-    record Run(LoadReport report, LoadEngineInfo engine) {
+    record Run(LoadReport report, LoadEngineInfo engine, java.util.Map<String, Double> metrics) {
+        public Run {
+            metrics = metrics == null ? java.util.Map.of() : java.util.Map.copyOf(metrics);
+        }
+
+        public Run(LoadReport report, LoadEngineInfo engine) {
+            this(report, engine, java.util.Map.of());
+        }
     }
 
     /** loomlab's own generator ({@link LoadGenerator}). */

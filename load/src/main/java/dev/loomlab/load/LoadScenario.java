@@ -104,7 +104,14 @@ public final class LoadScenario {
      * its reason naming the requests sent and the errors by kind.
      */
     public static Result result(LoadSpec spec, LoadReport report) {
-        IterationResult iteration = new IterationResult(metrics(report), HistogramCodec.encode(report.latency()));
+        return result(spec, report, Map.of());
+    }
+
+    /** As {@link #result(LoadSpec, LoadReport)}, with {@code extra} figures of the run (a load engine's own CPU, memory, threads). */
+    public static Result result(LoadSpec spec, LoadReport report, Map<String, Double> extra) {
+        Map<String, Double> figures = metrics(report);
+        figures.putAll(extra);
+        IterationResult iteration = new IterationResult(figures, HistogramCodec.encode(report.latency()));
         TrialOutcome outcome = report.ok() == 0
                 ? TrialOutcome.failed("no request succeeded: " + report.sent() + " sent, errors: " + report.errorKinds(),
                         JvmInfo.current())

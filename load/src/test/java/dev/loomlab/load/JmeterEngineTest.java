@@ -70,6 +70,10 @@ class JmeterEngineTest {
             assertThat(run.engine().latency()).contains("not corrected for coordinated omission");
             assertThat(run.engine().remotes()).isEmpty();
             assertThat(progress).isNotEmpty().anySatisfy(p -> assertThat(p.phase()).isEqualTo("measuring"));
+            // the engine's own JVM: a platform thread per user at the least, and some of the machine's CPU
+            assertThat(run.metrics().get("engine_threads_peak")).isGreaterThanOrEqualTo(10.0);
+            assertThat(run.metrics().get("engine_cpu_pct")).isPositive().isLessThanOrEqualTo(100.0);
+            assertThat(run.metrics().get("engine_peak_rss_mb")).isPositive();
             assertThat(progress.getLast().latency()).isNotNull();
         }
     }

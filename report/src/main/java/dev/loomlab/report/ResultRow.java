@@ -62,6 +62,10 @@ public final class ResultRow {
         m.put("server_carriers", "server carriers");
         m.put("server_thread_limit", "thread limit");
         m.put("failed_calls", "failed calls");
+        // a load engine in a JVM of its own (JMeter): its own footprint, beside the load side's
+        m.put("engine_cpu_pct", "engine JVM cpu %");
+        m.put("engine_peak_rss_mb", "rss MB");
+        m.put("engine_threads_peak", "threads");
         return m;
     }
 
@@ -104,13 +108,13 @@ public final class ResultRow {
     }
 
     /**
-     * The load engine when it is not loomlab's own generator: {@code engine jmeter 5.6.3 (latency not CO-corrected)}, with
+     * The load engine when it is not loomlab's own generator: {@code engine jmeter 5.6.3 (latency from the actual send)}, with
      * {@code on 2 remote engines (5,321 + 5,300 requests)}; a web result names it by its {@code engine} parameter.
      */
     static String engine(Result r) {
         if (r.engine() != null) {
             var e = r.engine();
-            String text = "engine " + e.name() + " " + e.version() + " (latency not CO-corrected)";
+            String text = "engine " + e.name() + " " + e.version() + " (latency from the actual send)";
             if (!e.remotes().isEmpty()) {
                 java.util.StringJoiner counts = new java.util.StringJoiner(" + ", " (", " requests)");
                 e.remotes().forEach(remote -> counts.add(String.format(java.util.Locale.ROOT, "%,d", remote.requests())));
@@ -119,7 +123,7 @@ public final class ResultRow {
             return text;
         }
         Object param = r.params().get("engine");
-        return param != null && !"loomlab".equals(param.toString()) ? "engine " + param + " (latency not CO-corrected)" : null;
+        return param != null && !"loomlab".equals(param.toString()) ? "engine " + param + " (latency from the actual send)" : null;
     }
 
     static Summary summary(Result r, String metric) {

@@ -20,10 +20,10 @@ class EngineNoteTest {
         Result distributed = Result.builder("load", "closed:21").engine(new LoadEngineInfo("jmeter", "5.6.3", "from the actual send",
                 List.of(new LoadEngineInfo.Remote("127.0.0.1:4000", 11, null, 5321, 5300),
                         new LoadEngineInfo.Remote("127.0.0.1:4002", 10, null, 4870, 4870)))).build();
-        assertThat(notes(distributed)).startsWith("engine jmeter 5.6.3 (latency not CO-corrected) on 2 remote engines"
+        assertThat(notes(distributed)).startsWith("engine jmeter 5.6.3 (latency from the actual send) on 2 remote engines"
                 + " (5,321 + 4,870 requests)");
         Result web = Result.builder("web", "webflux").params(Map.of("users", 3000, "engine", "jmeter")).build();
-        assertThat(notes(web)).startsWith("engine jmeter (latency not CO-corrected)");
+        assertThat(notes(web)).startsWith("engine jmeter (latency from the actual send)");
         Result own = Result.builder("web", "webflux").params(Map.of("users", 3000, "engine", "loomlab")).build();
         assertThat(notes(own)).doesNotContain("engine");
         assertThat(notes(Result.builder("load", "closed:4").build())).doesNotContain("engine");

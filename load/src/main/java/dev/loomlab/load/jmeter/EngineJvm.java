@@ -78,6 +78,29 @@ final class EngineJvm implements AutoCloseable {
         return child.pid();
     }
 
+    /** The JVM's CPU time so far, ns; -1 when the system does not say. */
+    long cpuNanos() {
+        return ProcessHandle.of(child.pid()).flatMap(h -> h.info().totalCpuDuration()).map(java.time.Duration::toNanos).orElse(-1L);
+    }
+
+    /** The JVM's resident memory (MB) and OS threads now, from {@code /proc/<pid>/status}; NaN where there is none. */
+    double[] residentAndThreads() {
+        double rss = Double.NaN;
+        double threads = Double.NaN;
+        try {
+            for (String line : java.nio.file.Files.readAllLines(Path.of("/proc", Long.toString(child.pid()), "status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    rss = Double.parseDouble(line.substring(6).trim().split("\\s+")[0]) / 1024.0;
+                } else if (line.startsWith("Threads:")) {
+                    threads = Double.parseDouble(line.substring(8).trim());
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // no /proc here, or the process is gone
+        }
+        return new double[]{rss, threads};
+    }
+
     boolean isAlive() {
         return child.isAlive();
     }

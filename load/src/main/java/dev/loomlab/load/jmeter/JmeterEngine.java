@@ -170,7 +170,11 @@ public final class JmeterEngine implements LoadEngine {
             }
             Duration limit = Duration.ofMillis(Math.min(spec.timeout().toMillis(), 10_000) + 3_000).plus(spec.warmup())
                     .plus(spec.duration()).plus(spec.timeout()).plus(RUN_MARGIN);
-            long deadline = System.nanoTime() + limit.toNanos();
+            long started = System.nanoTime();
+            long deadline = started + limit.toNanos();
+            long cpuAtStart = jvm.cpuNanos();
+            double rssPeak = Double.NaN;
+            double threadsPeak = Double.NaN;
             while (true) {
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
@@ -187,10 +191,21 @@ public final class JmeterEngine implements LoadEngine {
                             + " during the run, before it wrote its outcome");
                 }
                 switch (line.word()) {
-                    case EngineLine.PROGRESS -> progress.accept(progress(EngineLine.Progress.parse(line.rest()), latencies));
+                    case EngineLine.PROGRESS -> {
+                        // the engine JVM's own footprint, once a second: what its threads per user cost
+                        double[] now = jvm.residentAndThreads();
+                        rssPeak = Double.isNaN(rssPeak) ? now[0] : Math.max(rssPeak, now[0]);
+                        threadsPeak = Double.isNaN(threadsPeak) ? now[1] : Math.max(threadsPeak, now[1]);
+                        progress.accept(progress(EngineLine.Progress.parse(line.rest()), latencies));
+                    }
                     case EngineLine.FAILED -> {
                         jvm.close();
                         throw new EngineFailure("the JMeter run broke off: " + line.rest());
+                    }
+                    case EngineLine.REFUSED -> {
+                        // found only when the test was sent (a remote engine busy with another controller's test)
+                        jvm.close();
+                        throw new EngineFailure("the JMeter run could not start: " + line.rest());
                     }
                     case EngineLine.DONE -> {
                         EngineOutcome outcome;
@@ -199,8 +214,21 @@ public final class JmeterEngine implements LoadEngine {
                         } catch (IOException | IllegalArgumentException e) {
                             throw new EngineFailure("the JMeter engine's outcome cannot be read: " + e.getMessage());
                         }
+                        Map<String, Double> figures = new LinkedHashMap<>();
+                        long cpu = jvm.cpuNanos();
+                        long wall = System.nanoTime() - started;
+                        if (cpu >= 0 && cpuAtStart >= 0 && wall > 0) {
+                            figures.put("engine_cpu_pct", 100.0 * (cpu - cpuAtStart) / ((double) wall
+                                    * Runtime.getRuntime().availableProcessors()));
+                        }
+                        if (!Double.isNaN(rssPeak)) {
+                            figures.put("engine_peak_rss_mb", rssPeak);
+                        }
+                        if (!Double.isNaN(threadsPeak)) {
+                            figures.put("engine_threads_peak", threadsPeak);
+                        }
                         jvm.awaitExit(EXIT_WAIT);
-                        return new LoadEngine.Run(report(outcome, spec), info(outcome, spec));
+                        return new LoadEngine.Run(report(outcome, spec), info(outcome, spec), figures);
                     }
                     default -> {
                         // started, or a word of a newer engine: nothing to do

@@ -83,6 +83,8 @@ public final class WebWorkload implements TaskWorkload {
     private CapacitySearcher.Found found;
     /** What runs each load: loomlab's generator unless the scenario's {@code engine} says otherwise. */
     private LoadEngine engine = LoadEngine.loomlab();
+    /** The last load run's engine figures (an engine in a JVM of its own: its CPU, memory, threads); else empty. */
+    private Map<String, Double> engineFigures = Map.of();
 
     /**
      * How a {@code rate=max} iteration searches: from {@code startRate}, no lower than {@code minRate}, to
@@ -210,6 +212,7 @@ public final class WebWorkload implements TaskWorkload {
     public void prepare() {
         report = null;
         found = null;
+        engineFigures = Map.of();
         server.reset();
         sampler = new ProcSampler(server.pid(), server.uri(null).getPort(), LiveChannel.isOpen() ? LiveChannel::send : null);
     }
@@ -271,14 +274,18 @@ public final class WebWorkload implements TaskWorkload {
      */
     private LoadReport runLoad(LoadSpec spec) throws InterruptedException {
         try {
+            LoadEngine.Run run;
             if (!LiveChannel.isOpen()) {
-                return engine.run(spec, WebWorkload::log, false).report();
+                run = engine.run(spec, WebWorkload::log, false);
+            } else {
+                HttpLive live = new HttpLive(++loadRuns);
+                run = engine.run(spec, p -> {
+                    log(p);
+                    LiveChannel.send(live.next(p));
+                }, true);
             }
-            HttpLive live = new HttpLive(++loadRuns);
-            return engine.run(spec, p -> {
-                log(p);
-                LiveChannel.send(live.next(p));
-            }, true).report();
+            engineFigures = run.metrics();
+            return run.report();
         } catch (IOException | dev.loomlab.core.BadInputException e) {
             throw new ModelFailure("the " + engine.name() + " load engine could not run the load: " + e.getMessage());
         }
@@ -337,6 +344,7 @@ public final class WebWorkload implements TaskWorkload {
             out.put("efficiency_pct", 100.0 * achieved / bound);
         }
         out.putAll(found != null ? LoadScenario.metrics(found) : report.metrics());
+        out.putAll(engineFigures);
         out.putAll(sampled);
         if (serverStats.containsKey("requests")) {
             out.put("server_requests", serverStats.get("requests"));
