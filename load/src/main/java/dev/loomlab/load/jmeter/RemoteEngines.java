@@ -93,7 +93,7 @@ public record RemoteEngines(List<String> addresses, Path keystore, String callba
         }
         InetAddress elsewhere = hosts.stream().filter(h -> !h.isLoopbackAddress()).findFirst().orElse(null);
         if (elsewhere != null && keystore == null && !insecure) {
-            throw new BadInputException("--remote: " + elsewhere.getHostAddress() + " is not this machine: RMI to another machine needs"
+            throw new BadInputException("--remote: " + elsewhere.getHostAddress() + " is not on loopback: RMI over the network needs"
                     + " --rmi-keystore FILE (RMI over SSL, as JMeter recommends) or --rmi-insecure (plain RMI, a closed lab network only)");
         }
         String callback = elsewhere == null ? "127.0.0.1" : routeTo(elsewhere);

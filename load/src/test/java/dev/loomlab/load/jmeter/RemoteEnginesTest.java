@@ -45,7 +45,7 @@ class RemoteEnginesTest {
     @Test
     void anotherMachineNeedsSslOrAnExplicitOptOut() throws Exception {
         // 192.0.2.1 (TEST-NET-1, RFC 5737) is no address of this machine
-        refused("192.0.2.1:4000", null, false, 0, "192.0.2.1 is not this machine: RMI to another machine needs --rmi-keystore FILE");
+        refused("192.0.2.1:4000", null, false, 0, "192.0.2.1 is not on loopback: RMI over the network needs --rmi-keystore FILE");
         Path keystore = Files.writeString(tmp.resolve("rmi.p12"), "x");
         refused("127.0.0.1:4000", keystore, true, 0, "--rmi-keystore and --rmi-insecure exclude each other");
         refused("127.0.0.1:4000", tmp.resolve("none.p12"), false, 0, "is not a readable file");
