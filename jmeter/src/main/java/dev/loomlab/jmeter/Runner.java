@@ -92,7 +92,7 @@ final class Runner {
                 BoundRmiSocketFactory.install(InetAddress.getByName(spec.rmiHost()));
             }
         } catch (Exception e) {
-            return refuse("JMeter did not start: " + e);
+            return refuse("JMeter did not start: " + rootMessage(e));
         }
 
         Tally tally = new Tally(remotes);
@@ -352,13 +352,25 @@ final class Runner {
         return 2;
     }
 
+    /**
+     * What went wrong, in the words of the deepest cause (e.g. {@code Connection refused}): one line for a person, without
+     * the exception's class or RMI's nested-exception text.
+     */
     static String rootMessage(Throwable e) {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t) {
             t = t.getCause();
         }
         String m = t.getMessage();
-        return t.getClass().getSimpleName() + (m == null ? "" : ": " + m);
+        if (m != null) {
+            int nested = m.indexOf("; nested exception is");
+            m = (nested >= 0 ? m.substring(0, nested) : m).strip();
+        }
+        if (m == null || m.isEmpty()) {
+            String name = t.getClass().getSimpleName();
+            m = (name.endsWith("Exception") ? name.substring(0, name.length() - "Exception".length()) : name) + " (no message)";
+        }
+        return m;
     }
 
     /** Writes a progress line once a second, counted from the start. */

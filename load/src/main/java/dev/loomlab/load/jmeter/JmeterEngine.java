@@ -93,6 +93,10 @@ public final class JmeterEngine implements LoadEngine {
             throw new BadInputException("--engine jmeter adds each step's users as a thread group, which starts on a whole second:"
                     + " --warmup and --ramp must be whole seconds");
         }
+        if (!spec.isOpen() && spec.users() < remotes.addresses().size()) {
+            throw new BadInputException("--users " + spec.users() + " over " + remotes.addresses().size() + " remote engines: give each"
+                    + " engine one user at least");
+        }
         if (spec.timeout().toMillis() > Integer.MAX_VALUE) {
             throw new BadInputException("--engine jmeter takes a request timeout up to " + Integer.MAX_VALUE + " ms");
         }

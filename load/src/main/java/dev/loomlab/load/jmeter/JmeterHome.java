@@ -11,7 +11,7 @@ import java.util.Optional;
 /**
  * Where the JMeter engine's own class path lives: {@code dist/jmeter/} beside the distribution's {@code lib/}
  * (found from this JVM's class path), or in a source tree ({@code loomlab.home}) the jmeter module's
- * {@code target/jmeter-lib/} (tests and development). Its jars — JMeter's and the engine's — never join
+ * {@code target/jmeter-lib/} (tests and development), else the distribution's there. Its jars — JMeter's and the engine's — never join
  * loomlab's own class path.
  */
 public final class JmeterHome {
@@ -49,8 +49,10 @@ public final class JmeterHome {
         }
         String home = System.getProperty("loomlab.home");
         if (home != null) {
-            out.add(Path.of(home, "cli", "target", "dist", "jmeter"));
+            // a source tree: the module's own build first, which a reactor build has just made (the distribution's
+            // copy may be older)
             out.add(Path.of(home, "jmeter", "target", "jmeter-lib"));
+            out.add(Path.of(home, "cli", "target", "dist", "jmeter"));
         }
         return out;
     }

@@ -43,6 +43,15 @@ class RemoteEnginesTest {
     }
 
     @Test
+    void everyRemoteEngineGetsAUserAtLeast() {
+        JmeterEngine engine = new JmeterEngine(RemoteEngines.parse("127.0.0.1:4000,127.0.0.1:4002,127.0.0.1:4004", null, false, 0));
+        dev.loomlab.load.LoadSpec two = dev.loomlab.load.LoadSpec.closed(java.net.URI.create("http://127.0.0.1:8080/get"), 2,
+                java.time.Duration.ZERO, java.time.Duration.ofSeconds(1), dev.loomlab.load.Ramp.CONSTANT, java.time.Duration.ofSeconds(1), null);
+        assertThatThrownBy(() -> engine.check(two)).isInstanceOf(BadInputException.class)
+                .hasMessage("--users 2 over 3 remote engines: give each engine one user at least");
+    }
+
+    @Test
     void anotherMachineNeedsSslOrAnExplicitOptOut() throws Exception {
         // 192.0.2.1 (TEST-NET-1, RFC 5737) is no address of this machine
         refused("192.0.2.1:4000", null, false, 0, "192.0.2.1 is not on loopback: RMI over the network needs --rmi-keystore FILE");
