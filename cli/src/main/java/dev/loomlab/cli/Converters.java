@@ -154,6 +154,17 @@ final class Converters {
     }
 
     /**
+     * An {@code http://} URL, on this machine or not ({@link LoadSpec#parseAnyTarget}): {@code load} checks that it is on
+     * this machine unless remote JMeter engines load it ({@code --allow-remote-target}).
+     */
+    static final class HttpUrlConverter implements ITypeConverter<URI> {
+        @Override
+        public URI convert(String text) {
+            return LoadSpec.parseAnyTarget(text);
+        }
+    }
+
+    /**
      * One JVM flag of {@code --jvm-args}, after picocli split the option's text at white space (keeping
      * "double-quoted" parts whole): its double quotes removed, as a shell would; an unclosed one is bad input.
      */

@@ -5,8 +5,9 @@ import dev.loomlab.core.param.Units;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.slo.SloPolicy;
 import dev.loomlab.core.trial.Jdk;
+import dev.loomlab.load.EngineFailure;
 import dev.loomlab.load.HttpLive;
-import dev.loomlab.load.LoadGenerator;
+import dev.loomlab.load.LoadEngine;
 import dev.loomlab.load.LoadProgress;
 import dev.loomlab.load.LoadReport;
 import dev.loomlab.load.LoadScenario;
@@ -17,6 +18,10 @@ import dev.loomlab.load.web.TcpSockets;
 import dev.loomlab.load.capacity.CapacitySearcher;
 import dev.loomlab.load.capacity.SearchPlan;
 import dev.loomlab.load.capacity.UrlProbe;
+import dev.loomlab.load.engines.LoadEngines;
+import dev.loomlab.load.jmeter.JmeterEngine;
+import dev.loomlab.load.jmeter.RemoteEngines;
+import dev.loomlab.core.outcome.LoadEngineInfo;
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.report.CapacityText;
 import dev.loomlab.report.ConsoleReport;
@@ -32,6 +37,7 @@ import picocli.CommandLine.Parameters;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -49,19 +55,50 @@ import java.util.function.Consumer;
  * result (scenario {@code load}) like a run: results.jsonl, the table, report.html. A progress line a
  * second goes to stderr. With {@code --metrics-port P} the load's golden signals, and the saturation of the
  * process listening on the URL's port when this machine's {@code /proc} shows it, are served to Prometheus
- * while it runs ({@link HttpMetrics}, {@link ServerMetrics}). Exit 0; 1 when no request succeeded (the result is {@code failed});
- * 2 on bad input.
+ * while it runs ({@link HttpMetrics}, {@link ServerMetrics}). With {@code --engine jmeter} the same load runs as an Apache
+ * JMeter test plan in a JVM of its own ({@link JmeterEngine}), with {@code --remote host:port,…} on remote JMeter engines
+ * ({@code loomlab load-agent}), each given its share. Exit 0; 1 when no request succeeded or the run broke off (the
+ * result is {@code failed}); 2 on bad input — an unreachable remote engine too, found before anything is sent.
  */
 @Command(name = "load", mixinStandardHelpOptions = true,
         description = {"Load a local HTTP endpoint: closed model (--users; latency from the actual send, not corrected for "
                 + "coordinated omission) or open model (--rate; latency from the intended send time, corrected).",
                 "Keep-alive HTTP/1.1 on Netty; percentiles p50/p90/p99/p99.9/max, status codes, errors by kind."},
         footer = {"", "Examples:", "  loomlab load http://127.0.0.1:8080/get --users 100 --duration 10s",
-                "  loomlab load http://127.0.0.1:8080/get?delay=300ms --rate 5000/s --warmup 5s --ramp 10s"})
+                "  loomlab load http://127.0.0.1:8080/get?delay=300ms --rate 5000/s --warmup 5s --ramp 10s",
+                "  loomlab load http://127.0.0.1:8080/get --users 200 --duration 10s --engine jmeter",
+                "  loomlab load http://127.0.0.1:8080/get --users 21 --engine jmeter --remote 127.0.0.1:4000,127.0.0.1:4002"})
 final class LoadCommand implements Callable<Integer> {
-    @Parameters(paramLabel = "URL", converter = Converters.LocalUrlConverter.class,
-            description = "http://127.0.0.1:PORT/path (this machine only)")
+    @Parameters(paramLabel = "URL", converter = Converters.HttpUrlConverter.class,
+            description = "http://127.0.0.1:PORT/path (this machine only, unless --remote … --allow-remote-target)")
     URI url;
+
+    @Option(names = "--engine", paramLabel = "NAME", defaultValue = LoadEngines.LOOMLAB,
+            description = "loomlab (default: its own generator) or jmeter (Apache JMeter 5.6.3 in a JVM of its own: a platform"
+                    + " thread per user; its latency is never corrected for coordinated omission)")
+    String engineName;
+
+    @Option(names = "--remote", paramLabel = "HOST:PORT,…",
+            description = "--engine jmeter: run the load on these remote JMeter engines (loomlab load-agent), each its share"
+                    + " of the users or rate; on this machine's loopback unless --rmi-keystore or --rmi-insecure")
+    String remote;
+
+    @Option(names = "--rmi-keystore", paramLabel = "FILE", converter = Converters.NonBlankConverter.class,
+            description = "--remote: RMI over SSL with this keystore, the engines' own (password: $LOOMLAB_RMI_KEYSTORE_PASSWORD,"
+                    + " else changeit)")
+    String rmiKeystore;
+
+    @Option(names = "--rmi-insecure", description = "--remote: plain RMI to engines on other machines (JMeter's"
+            + " server.rmi.ssl.disable=true): a closed lab network only")
+    boolean rmiInsecure;
+
+    @Option(names = "--rmi-port", paramLabel = "P", description = "--remote: the port the engines call this machine back on"
+            + " with every sample (default: any free one)")
+    Integer rmiPort;
+
+    @Option(names = "--allow-remote-target", description = "--remote: the URL may be on another machine (the remote engines"
+            + " load it from where they run)")
+    boolean allowRemoteTarget;
 
     @Option(names = "--users", paramLabel = "N", converter = Converters.CountConverter.class,
             description = "closed model: N users, each sending again once answered")
@@ -130,52 +167,136 @@ final class LoadCommand implements Callable<Integer> {
             return findMax();
         }
         rejectSearchOptions();
+        LoadEngine engine = engine();
         LoadSpec spec = spec();
-        Optional<MetricsEndpoint> endpoint = metrics.start();
-        try {
-            ResultsFolder folder = new ResultsFolder(RunSession.prepareFolder(out));
-            try (FolderLock lock = FolderLock.take(folder.dir(), System.err)) {
-                endpoint.ifPresent(e -> MetricsEndpoint.announce(e, System.err));
-                return run(spec, folder, endpoint.map(MetricsEndpoint::registry));
+        // The engine checks what it can run before anything starts: a refusal (an unreachable remote engine, a plan JMeter
+        // will not build) is bad input, with no folder written and nothing sent.
+        try (LoadEngine.Prepared ready = engine.prepare(spec)) {
+            Optional<MetricsEndpoint> endpoint = metrics.start();
+            try {
+                ResultsFolder folder = new ResultsFolder(RunSession.prepareFolder(out));
+                try (FolderLock lock = FolderLock.take(folder.dir(), System.err)) {
+                    endpoint.ifPresent(e -> MetricsEndpoint.announce(e, System.err));
+                    return run(spec, engine, ready, folder, endpoint.map(MetricsEndpoint::registry));
+                }
+            } finally {
+                endpoint.ifPresent(MetricsEndpoint::close);
             }
-        } finally {
-            endpoint.ifPresent(MetricsEndpoint::close);
         }
     }
 
-    /** Loads, writes the folder, prints the table; 0 when some request succeeded, else 1. */
-    private int run(LoadSpec spec, ResultsFolder folder, Optional<MeterRegistry> metrics) throws IOException, InterruptedException {
+    /** Loads, writes the folder, prints the table; 0 when some request succeeded, else 1 (a run that broke off too). */
+    private int run(LoadSpec spec, LoadEngine engine, LoadEngine.Prepared ready, ResultsFolder folder,
+                    Optional<MeterRegistry> metrics) throws IOException, InterruptedException {
         List<String> command = Main.typed(commandSpec);
         Instant started = Instant.now();
         List<Jdk> jdks = List.of(Jdk.current());
         System.out.println("loomlab load: " + spec.modelName() + " against " + spec.target() + " for "
                 + Units.formatDuration(duration.toNanos())
-                + (spec.warmup().isZero() ? "" : " after a " + Units.formatDuration(warmup.toNanos()) + " warm-up"));
+                + (spec.warmup().isZero() ? "" : " after a " + Units.formatDuration(warmup.toNanos()) + " warm-up")
+                + (engine instanceof JmeterEngine ? ", engine JMeter " + JmeterEngine.VERSION + (remote == null ? " in a JVM of its own"
+                        : " on remote engines " + remote) : ""));
         System.out.flush();
         Consumer<LoadProgress> line = p -> System.err.println("loomlab load: " + p.line());
-        LoadReport report;
-        if (metrics.isEmpty()) {
-            report = new LoadGenerator(spec).run(line);
-        } else {
-            try (ProcSampler server = sampleServer(spec.port(), new ServerMetrics(metrics.get()))) {
-                HttpLive live = new HttpLive(1);
-                HttpMetrics.Feed feed = new HttpMetrics(metrics.get()).feed();
-                report = new LoadGenerator(spec).run(line.andThen(p -> feed.accept(live.next(p))), true);
+        LoadEngine.Run run;
+        try {
+            if (metrics.isEmpty()) {
+                run = ready.run(line, false);
+            } else {
+                try (ProcSampler server = spec.isLocal() ? sampleServer(spec.port(), new ServerMetrics(metrics.get())) : null) {
+                    HttpLive live = new HttpLive(1);
+                    HttpMetrics.Feed feed = new HttpMetrics(metrics.get()).feed();
+                    run = ready.run(line.andThen(p -> feed.accept(live.next(p))), true);
+                }
             }
+        } catch (EngineFailure e) {
+            // The run broke off: a failed result that says why, and which engine.
+            Result failed = LoadScenario.failed(spec, e.getMessage()).toBuilder()
+                    .engine(engine instanceof JmeterEngine ? new LoadEngineInfo(JmeterEngine.NAME, JmeterEngine.VERSION,
+                            engine.latencyNote(spec), List.of()) : null)
+                    .build();
+            folder.append(failed);
+            Map<String, Object> env = Environment.describe(jdks, command, started, Instant.now());
+            folder.writeSummary(env);
+            folder.render(List.of(failed), env);
+            System.err.println("loomlab load: " + e.getMessage());
+            System.out.print(ConsoleReport.render(List.of(failed)));
+            System.out.println("results: " + folder.dir());
+            return 1;
         }
-        Result result = (slo != null ? slo : SloPolicy.DEFAULT).judge(LoadScenario.DESCRIPTION, LoadScenario.result(spec, report));
+        LoadReport report = run.report();
+        Result result = LoadScenario.result(spec, report, run.metrics()).toBuilder().engine(run.engine()).build();
+        result = (slo != null ? slo : SloPolicy.DEFAULT).judge(LoadScenario.DESCRIPTION, result);
         folder.append(result);
         Map<String, Object> env = Environment.describe(jdks, command, started, Instant.now());
         folder.writeSummary(env);
         folder.render(List.of(result), env);
-        System.out.println("loomlab load: " + report.line());
+        System.out.println("loomlab load: " + report.line(engine.latencyNote(spec)));
+        if (run.engine() != null) {
+            for (LoadEngineInfo.Remote r : run.engine().remotes()) {
+                System.out.println(String.format(Locale.ROOT, "loomlab load:   remote engine %s, %s: %,d requests, %,d ok", r.address(),
+                        r.users() != null ? r.users() + " users" : BigDecimal.valueOf(r.ratePerS()).stripTrailingZeros().toPlainString()
+                                + "/s", r.requests(), r.ok()));
+            }
+        }
         System.out.print(ConsoleReport.render(List.of(result)));
         System.out.println("results: " + folder.dir());
         return result.ok() ? 0 : 1;
     }
 
+    /**
+     * The engine {@code --engine} and {@code --remote} name, the options only JMeter takes refused without it.
+     *
+     * @throws BadInputException naming what does not go together
+     */
+    private LoadEngine engine() {
+        boolean jmeter = engineName.equals(LoadEngines.JMETER);
+        if (remote == null) {
+            for (String option : List.of("--rmi-keystore", "--rmi-insecure", "--rmi-port", "--allow-remote-target")) {
+                if (given(option)) {
+                    throw new BadInputException(option + " applies only with --remote (remote JMeter engines)");
+                }
+            }
+        }
+        if (remote != null && !jmeter && LoadEngines.NAMES.contains(engineName)) {
+            throw new BadInputException("--remote runs the load on remote JMeter engines: it needs --engine jmeter");
+        }
+        RemoteEngines remotes = remote == null ? RemoteEngines.NONE
+                : RemoteEngines.parse(remote, rmiKeystore == null ? null : Path.of(rmiKeystore), rmiInsecure, rmiPort == null ? 0 : rmiPort);
+        LoadEngine engine = LoadEngines.named(engineName, remotes);
+        if (jmeter && given("--connections")) {
+            throw new BadInputException("--engine jmeter: --connections does not apply (JMeter's open model starts a thread, and"
+                    + " usually a connection, per arrival)");
+        }
+        if (!isLocal(url)) {
+            if (remote == null) {
+                // the rule of loomlab load: this machine only
+                LoadSpec.parseTarget(url.toString());
+            }
+            if (!allowRemoteTarget) {
+                throw new BadInputException("'" + url.getHost() + "' is not this machine: remote engines load another machine only with"
+                        + " --allow-remote-target");
+            }
+        }
+        return engine;
+    }
+
+    private static boolean isLocal(URI uri) {
+        try {
+            LoadSpec.parseTarget(uri.toString());
+            return true;
+        } catch (BadInputException e) {
+            return false;
+        }
+    }
+
     /** {@code --find-max}: checks its options and the URL, then searches and writes the result like a load. */
     private int findMax() throws IOException, InterruptedException {
+        if (!engineName.equals(LoadEngines.LOOMLAB) || remote != null) {
+            throw new BadInputException("--find-max searches with loomlab's open model (latency corrected for coordinated omission,"
+                    + " connections bounded): --engine jmeter and --remote do not apply");
+        }
+        LoadSpec.parseTarget(url.toString());
         SearchPlan plan = plan();
         UrlProbe.requireAnswer(url);
         Optional<MetricsEndpoint> endpoint = metrics.start();
@@ -295,7 +416,8 @@ final class LoadCommand implements Callable<Integer> {
             if (users < 1 || users > 1_000_000) {
                 throw new BadInputException("--users " + users + " must be 1 … 1,000,000");
             }
-            return LoadSpec.closed(url, users.intValue(), warmup, duration, steps, timeout, expect);
+            // the URL was checked by engine(): on this machine, or remote engines' with --allow-remote-target
+            return new LoadSpec(url, users.intValue(), 0, users.intValue(), warmup, duration, steps, timeout, expect);
         }
         if (rate > LoadSpec.MAX_RATE) {
             throw new BadInputException("--rate " + BigDecimal.valueOf(rate).toPlainString() + "/s must be at most "
@@ -304,7 +426,7 @@ final class LoadCommand implements Callable<Integer> {
         if (connections < 1 || connections > 1_000_000) {
             throw new BadInputException("--connections " + connections + " must be 1 … 1,000,000");
         }
-        return LoadSpec.open(url, rate, (int) connections, warmup, duration, steps, timeout, expect);
+        return new LoadSpec(url, 0, rate, (int) connections, warmup, duration, steps, timeout, expect);
     }
 
     private static void positive(String option, Duration d) {

@@ -51,6 +51,38 @@ class WebRunTest {
     }
 
     /**
+     * {@code -p engine=jmeter}: the same trial with Apache JMeter driving the load; its result says so in its parameters,
+     * every answer came from the thread the server promises, and the closed model's bound holds; {@code rate=max} with
+     * JMeter is not applicable, and the sweep goes on.
+     */
+    @Test
+    void theJmeterEngineDrivesTheWebScenario() throws Exception {
+        Path out = tmp.resolve("jmeter");
+        String home = System.getProperty("loomlab.home");
+        CliHarness.Outcome o = CliHarness.run("run", "web", "--forks", "1", "-m", "jdk", "-p", "users=20", "-p", "delay=50ms",
+                "-p", "warmup=1s", "-p", "duration=1s", "-p", "engine=jmeter", "-p", "rate=0,max", "--iterations", "1",
+                "--jvm-args", "-Dloomlab.home=" + home, "--out", out.toString());
+        assertThat(o.exit()).as(o.out() + o.err()).isZero();
+        List<JsonNode> results = RunContractTest.results(out);
+        assertThat(results).hasSize(2);
+        JsonNode r = results.stream().filter(n -> n.get("params").get("rate").isNumber()).findFirst().orElseThrow();
+        assertThat(r.get("status").asText()).as(r.toString()).isEqualTo("ok");
+        assertThat(r.get("params").get("engine").asText()).isEqualTo("jmeter");
+        JsonNode m = r.get("metrics");
+        assertThat(m.get("ok").get("median").asDouble()).isPositive();
+        assertThat(m.get("served_by_virtual").get("median").asDouble()).isEqualTo(m.get("ok").get("median").asDouble());
+        assertThat(m.get("bound_throughput_per_s").get("median").asDouble()).isEqualTo(400.0);
+        assertThat(m.get("throughput_per_s").get("median").asDouble()).isPositive().isLessThanOrEqualTo(20 * (1.0 / 0.050 + 1));
+        assertThat(m.get("latency_from_intended_send").get("median").asDouble()).isZero();
+        assertThat(m.get("task_latency_ms").get("p50").asDouble()).isGreaterThanOrEqualTo(50.0);
+        assertThat(o.out()).contains("engine jmeter (latency from the actual send)");
+
+        JsonNode max = results.stream().filter(n -> n.get("params").get("rate").asText().equals("max") && !n.get("params").get("rate").isNumber()).findFirst().orElseThrow();
+        assertThat(max.get("status").asText()).isEqualTo("not_applicable");
+        assertThat(max.get("error").asText()).contains("rate=max searches with loomlab's open model");
+    }
+
+    /**
      * {@code -p rate=max}: one capacity search of the jdk server through at most 20 connections to a 20 ms endpoint,
      * so at most 20 requests are in flight: the sustainable rate cannot pass what 20 connections answer.
      */

@@ -125,6 +125,11 @@ public record LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Lo
      * the latency starts; without an answer, no percentiles.
      */
     public String line() {
+        return line(basis.description());
+    }
+
+    /** As {@link #line()}, saying where the latency starts in {@code latencyNote} (an engine's own words). */
+    public String line(String latencyNote) {
         String errorsText = errorCount() + " errors" + (errorCount() > 0 ? " (" + errorKinds() + ")" : "");
         if (latency.getTotalCount() == 0) {
             return String.format(Locale.ROOT, "%.0f req/s, %d ok, %s, no answer to time", throughputPerSecond(), ok, errorsText);
@@ -132,7 +137,7 @@ public record LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Lo
         return String.format(Locale.ROOT, "%.0f req/s, %d ok, %s, p50 %.1f ms, p99 %.1f ms, max %.1f ms, latency %s",
                 throughputPerSecond(), ok, errorsText,
                 ms(latency.getValueAtPercentile(50)), ms(latency.getValueAtPercentile(99)), ms(latency.getMaxValue()),
-                basis.description());
+                latencyNote);
     }
 
     private static double ms(long nanos) {

@@ -104,13 +104,29 @@ public final class LoadScenario {
      * its reason naming the requests sent and the errors by kind.
      */
     public static Result result(LoadSpec spec, LoadReport report) {
-        IterationResult iteration = new IterationResult(metrics(report), HistogramCodec.encode(report.latency()));
+        return result(spec, report, Map.of());
+    }
+
+    /** As {@link #result(LoadSpec, LoadReport)}, with {@code extra} figures of the run (a load engine's own CPU, memory, threads). */
+    public static Result result(LoadSpec spec, LoadReport report, Map<String, Double> extra) {
+        Map<String, Double> figures = metrics(report);
+        figures.putAll(extra);
+        IterationResult iteration = new IterationResult(figures, HistogramCodec.encode(report.latency()));
         TrialOutcome outcome = report.ok() == 0
                 ? TrialOutcome.failed("no request succeeded: " + report.sent() + " sent, errors: " + report.errorKinds(),
                         JvmInfo.current())
                 : TrialOutcome.ok(JvmInfo.current(), null, null, null, List.of(iteration), null);
         return ResultAssembler.assemble(DESCRIPTION, spec.modelName(), null, params(spec), 0, 0, 1, List.of(outcome),
                 List.of(), Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * A run that broke off once started (its engine died, a remote engine went away): {@code failed} with
+     * {@code reason}, no figures.
+     */
+    public static Result failed(LoadSpec spec, String reason) {
+        return ResultAssembler.assemble(DESCRIPTION, spec.modelName(), null, params(spec), 0, 0, 1,
+                List.of(TrialOutcome.failed(reason, JvmInfo.current())), List.of(), Runtime.getRuntime().availableProcessors());
     }
 
     /** A load report's figures as an iteration's metrics: {@code wall_ms} (the measured span), then {@link LoadReport#metrics}. */

@@ -14,6 +14,9 @@ import java.time.Duration;
  * most {@code connections} connections) — warm-up, measured duration, step ramp and request timeout.
  *
  * @param expectBody the body every 2xx answer must carry, or null to accept any
+ * <p>{@link #closed} and {@link #open} accept only a target on this machine, and loomlab's generator sends
+ * nowhere else whatever the spec ({@link #requestBytes}). The constructor itself takes another machine's URL: the
+ * target of remote JMeter engines ({@code load --remote … --allow-remote-target}), which reach it from where they run.
  */
 public record LoadSpec(URI target, int users, double rate, int connections, Duration warmup, Duration duration, Ramp ramp,
                        Duration timeout, String expectBody) {
@@ -33,19 +36,31 @@ public record LoadSpec(URI target, int users, double rate, int connections, Dura
         if (duration.isZero() || duration.isNegative() || warmup.isNegative() || timeout.isZero() || timeout.isNegative()) {
             throw new BadInputException("duration and timeout must be > 0, warm-up >= 0");
         }
-        requireLocal(target);
+        requireHttp(target);
     }
 
-    /** A closed-model run. */
+    /** A closed-model run of a target on this machine. */
     public static LoadSpec closed(URI target, int users, Duration warmup, Duration duration, Ramp ramp, Duration timeout,
                                   String expectBody) {
+        requireLocal(target);
         return new LoadSpec(target, users, 0, users, warmup, duration, ramp, timeout, expectBody);
     }
 
-    /** An open-model run. */
+    /** An open-model run of a target on this machine. */
     public static LoadSpec open(URI target, double rate, int connections, Duration warmup, Duration duration, Ramp ramp,
                                 Duration timeout, String expectBody) {
+        requireLocal(target);
         return new LoadSpec(target, 0, rate, connections, warmup, duration, ramp, timeout, expectBody);
+    }
+
+    /** True when the target is on this machine (127.0.0.0/8, ::1 or localhost). */
+    public boolean isLocal() {
+        try {
+            requireLocal(target);
+            return true;
+        } catch (BadInputException e) {
+            return false;
+        }
     }
 
     public boolean isOpen() {
@@ -65,8 +80,9 @@ public record LoadSpec(URI target, int users, double rate, int connections, Dura
         return target.getPort() > 0 ? target.getPort() : 80;
     }
 
-    /** The request every connection sends, keep-alive, as bytes on the wire. */
+    /** The request every connection sends, keep-alive, as bytes on the wire; only to this machine. */
     byte[] requestBytes() {
+        requireLocal(target);
         String path = target.getRawPath() == null || target.getRawPath().isEmpty() ? "/" : target.getRawPath();
         if (target.getRawQuery() != null) {
             path += "?" + target.getRawQuery();
@@ -88,7 +104,22 @@ public record LoadSpec(URI target, int users, double rate, int connections, Dura
         return uri;
     }
 
-    private static void requireLocal(URI uri) {
+    /**
+     * Parses an {@code http://} URL that may be on another machine: the target of remote JMeter engines with
+     * {@code --allow-remote-target}; the host is not looked up here (each engine resolves it).
+     */
+    public static URI parseAnyTarget(String url) {
+        URI uri;
+        try {
+            uri = URI.create(url.trim());
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("'" + url + "' is not a URL (e.g. http://127.0.0.1:8080/get)");
+        }
+        requireHttp(uri);
+        return uri;
+    }
+
+    private static void requireHttp(URI uri) {
         if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
             throw new BadInputException("'" + uri + "' is not an http:// URL with a host (e.g. http://127.0.0.1:8080/get)");
         }
@@ -96,6 +127,10 @@ public record LoadSpec(URI target, int users, double rate, int connections, Dura
         if (uri.getPort() == 0 || uri.getPort() > 65_535) {
             throw new BadInputException("'" + uri + "': port " + uri.getPort() + " is not 1 to 65535");
         }
+    }
+
+    private static void requireLocal(URI uri) {
+        requireHttp(uri);
         try {
             InetAddress address = InetAddress.getByName(uri.getHost());
             if (!address.isLoopbackAddress()) {

@@ -62,6 +62,10 @@ public final class ResultRow {
         m.put("server_carriers", "server carriers");
         m.put("server_thread_limit", "thread limit");
         m.put("failed_calls", "failed calls");
+        // a load engine in a JVM of its own (JMeter): its own footprint, beside the load side's
+        m.put("engine_cpu_pct", "engine JVM cpu %");
+        m.put("engine_peak_rss_mb", "rss MB");
+        m.put("engine_threads_peak", "threads");
         return m;
     }
 
@@ -71,6 +75,10 @@ public final class ResultRow {
      */
     private static String notes(Result r, boolean underTest) {
         java.util.StringJoiner out = new java.util.StringJoiner(", ");
+        String engine = engine(r);
+        if (engine != null) {
+            out.add(engine);
+        }
         if (underTest) {
             out.add("load side: cpu % " + median(r, Metric.CPU_UTIL_PCT) + ", rss MB " + median(r, Metric.PEAK_RSS_MB)
                     + ", threads " + count(r, Metric.THREADS_PEAK));
@@ -97,6 +105,25 @@ public final class ResultRow {
             out.add(underTest ? "server " + gc : gc);
         }
         return out.toString();
+    }
+
+    /**
+     * The load engine when it is not loomlab's own generator: {@code engine jmeter 5.6.3 (latency from the actual send)}, with
+     * {@code on 2 remote engines (5,321 + 5,300 requests)}; a web result names it by its {@code engine} parameter.
+     */
+    static String engine(Result r) {
+        if (r.engine() != null) {
+            var e = r.engine();
+            String text = "engine " + e.name() + " " + e.version() + " (latency from the actual send)";
+            if (!e.remotes().isEmpty()) {
+                java.util.StringJoiner counts = new java.util.StringJoiner(" + ", " (", " requests)");
+                e.remotes().forEach(remote -> counts.add(String.format(java.util.Locale.ROOT, "%,d", remote.requests())));
+                text += " on " + e.remotes().size() + " remote engines" + counts;
+            }
+            return text;
+        }
+        Object param = r.params().get("engine");
+        return param != null && !"loomlab".equals(param.toString()) ? "engine " + param + " (latency from the actual send)" : null;
     }
 
     static Summary summary(Result r, String metric) {

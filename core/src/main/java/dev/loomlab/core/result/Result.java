@@ -8,6 +8,7 @@ import dev.loomlab.core.outcome.CallFailure;
 import dev.loomlab.core.outcome.CapacitySearch;
 import dev.loomlab.core.outcome.JmhRun;
 import dev.loomlab.core.outcome.JvmInfo;
+import dev.loomlab.core.outcome.LoadEngineInfo;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.outcome.PinnedStack;
 import dev.loomlab.core.stats.GcPauseSummary;
@@ -55,10 +56,13 @@ import java.util.Map;
  *                     ({@link SloVerdict}); null and left out when it was judged against none
  * @param capacity     for a result whose iterations were capacity searches ({@code load --find-max}, {@code web}
  *                     with {@code rate=max}), what each search found, fork by fork; empty and left out otherwise
+ * @param engine       the load engine that produced a {@code load} result when it is not loomlab's own generator
+ *                     ({@code --engine jmeter}): name, version, what its latency means, the remote engines with
+ *                     their counts; null and left out for loomlab's own
  */
 @JsonPropertyOrder({"contract", "scenario", "model", "model_info", "form", "params", "jvm", "forks", "warmup", "iterations",
         "status", "error", "first_failure", "slo", "score", "metrics", "bound_ms", "efficiency", "serial_task_ms", "published", "logs",
-        "pinned_stacks", "gc_collector", "gc_pause_ms", "histograms", "jmh", "profiles", "capacity"})
+        "pinned_stacks", "gc_collector", "gc_pause_ms", "histograms", "jmh", "profiles", "capacity", "engine"})
 public record Result(int contract, String scenario, String model, @JsonProperty("model_info") Model modelInfo,
                      @JsonInclude(JsonInclude.Include.NON_NULL) String form, Map<String, Object> params, JvmInfo jvm,
                      int forks, int warmup, int iterations, Status status, String error,
@@ -72,7 +76,8 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
                      @JsonInclude(JsonInclude.Include.NON_NULL) JmhRun jmh,
                      @JsonInclude(JsonInclude.Include.NON_NULL) SloVerdict slo,
                      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ResultProfile> profiles,
-                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<CapacitySearch> capacity) {
+                     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<CapacitySearch> capacity,
+                     @JsonInclude(JsonInclude.Include.NON_NULL) LoadEngineInfo engine) {
     /**
      * The contract this version writes: 2 added contract, model_info, form, score and published.article
      * (later additions such as gc_pause_ms and slo are additive and keep it).
@@ -105,7 +110,8 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
         return new Builder(scenario, model).modelInfo(modelInfo).form(form).params(params).jvm(jvm)
                 .rounds(forks, warmup, iterations).status(status, error).firstFailure(firstFailure).score(score).metrics(metrics)
                 .bound(boundMs, efficiency, serialTaskMs).published(published).logs(logs).pinnedStacks(pinnedStacks)
-                .gc(gcCollector, gcPauseMs).histograms(histograms).jmh(jmh).slo(slo).profiles(profiles).capacity(capacity);
+                .gc(gcCollector, gcPauseMs).histograms(histograms).jmh(jmh).slo(slo).profiles(profiles).capacity(capacity)
+                .engine(engine);
     }
 
     /** Builds a {@link Result}; the status is {@code ok} and everything else empty until set. */
@@ -137,6 +143,7 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
         private SloVerdict slo;
         private List<ResultProfile> profiles = List.of();
         private List<CapacitySearch> capacity = List.of();
+        private LoadEngineInfo engine;
 
         private Builder(String scenario, String model) {
             this.scenario = scenario;
@@ -244,10 +251,15 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
             return this;
         }
 
+        public Builder engine(LoadEngineInfo value) {
+            this.engine = value;
+            return this;
+        }
+
         public Result build() {
             return new Result(CONTRACT, scenario, model, modelInfo, form, params, jvm, forks, warmup, iterations, status,
                     error, firstFailure, score, metrics, boundMs, efficiency, serialTaskMs, published, logs, pinnedStacks, gcCollector, gcPauseMs, histograms, jmh, slo,
-                    profiles, capacity);
+                    profiles, capacity, engine);
         }
     }
 

@@ -75,7 +75,7 @@ public final class ResultJson {
                 plain.jvm(), plain.forks(), plain.warmup(), plain.iterations(), plain.status(), plain.error(), plain.firstFailure(), plain.score(),
                 metrics, plain.boundMs(), plain.efficiency(), plain.serialTaskMs(), plain.published(), plain.logs(),
                 plain.pinnedStacks(), plain.gcCollector(), plain.gcPauseMs(), plain.histograms(), plain.jmh(), plain.slo(),
-                plain.profiles(), plain.capacity());
+                plain.profiles(), plain.capacity(), plain.engine());
     }
 
     /** A line without a contract is contract 1; one above {@link Result#CONTRACT} was written by a newer loomlab. */

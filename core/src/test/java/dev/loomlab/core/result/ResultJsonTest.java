@@ -55,6 +55,31 @@ class ResultJsonTest {
         assertThat(read.status()).isEqualTo(Status.NOT_APPLICABLE);
     }
 
+    /**
+     * The engine of a load result is an additive field: left out for loomlab's own generator (a line as before),
+     * written with its remotes for another engine, and read back whole.
+     */
+    @Test
+    void theLoadEngineIsLeftOutForLoomlabsOwnAndReadsBackForAnother() throws Exception {
+        String own = ResultJson.toLine(Result.builder("load", "closed:4").jvm(JVM).build());
+        assertThat(own).doesNotContain("\"engine\"");
+        assertThat(ResultJson.fromLine(own).engine()).isNull();
+
+        dev.loomlab.core.outcome.LoadEngineInfo jmeter = new dev.loomlab.core.outcome.LoadEngineInfo("jmeter", "5.6.3",
+                "from the actual send", List.of(new dev.loomlab.core.outcome.LoadEngineInfo.Remote("127.0.0.1:4000", 11, null, 120, 119),
+                new dev.loomlab.core.outcome.LoadEngineInfo.Remote("127.0.0.1:4002", 10, null, 100, 100)));
+        String line = ResultJson.toLine(Result.builder("load", "closed:21").jvm(JVM).engine(jmeter).build());
+        assertThat(line).endsWith(",\"engine\":{\"name\":\"jmeter\",\"version\":\"5.6.3\",\"latency\":\"from the actual send\","
+                + "\"remotes\":[{\"address\":\"127.0.0.1:4000\",\"users\":11,\"requests\":120,\"ok\":119},"
+                + "{\"address\":\"127.0.0.1:4002\",\"users\":10,\"requests\":100,\"ok\":100}]}}");
+        assertThat(ResultJson.fromLine(line).engine()).isEqualTo(jmeter);
+        // a local run has no remotes: the list is left out
+        String local = ResultJson.toLine(Result.builder("load", "open:50/s").jvm(JVM)
+                .engine(new dev.loomlab.core.outcome.LoadEngineInfo("jmeter", "5.6.3", "x", List.of())).build());
+        assertThat(local).contains("\"engine\":{\"name\":\"jmeter\",\"version\":\"5.6.3\",\"latency\":\"x\"}");
+        assertThat(ResultJson.fromLine(local).toBuilder().build().engine().remotes()).isEmpty();
+    }
+
     @Test
     void aLastLineWithoutItsNewlineIsSkippedWithAWarningAndAnyOtherBadLineIsAnError(@TempDir Path dir) throws Exception {
         String line = ResultJson.toLine(Result.builder("sleep", "virtual").jvm(JVM).build());

@@ -10,6 +10,8 @@ import dev.loomlab.core.scenario.ScenarioProvider;
 import dev.loomlab.load.LoadScenario;
 import dev.loomlab.load.LoadSpec;
 import dev.loomlab.load.Ramp;
+import dev.loomlab.load.engines.LoadEngines;
+import dev.loomlab.core.workload.NotApplicableException;
 
 import java.time.Duration;
 import java.util.List;
@@ -23,6 +25,9 @@ import java.util.List;
  * with {@code efficiency_pct}. The db endpoints need the run's database: a run that plans one starts it
  * ({@link EndpointSpec#needsDatabase}), a run of the other endpoints starts none.
  * The article published a chart only (virtual threads and WebFlux far above the 200-thread pool).
+ * {@code engine=jmeter} drives each load with Apache JMeter instead of loomlab's generator (article 004's own tool);
+ * {@code rate=max} with it is not applicable: the capacity search judges its steps on loomlab's open model, whose
+ * latency is corrected for coordinated omission and whose connections are bounded, and JMeter's is neither.
  */
 public final class WebScenarios implements ScenarioProvider {
     @Override
@@ -47,19 +52,35 @@ public final class WebScenarios implements ScenarioProvider {
                                         "rate=max: the first rate tried, per second (halved while it fails)"),
                                 ParamSpec.decimal("min-rate", "100", 0, LoadSpec.MAX_RATE, "rate=max: the lowest rate tried, per second"),
                                 ParamSpec.decimal("precision", "0.05", 0, 1,
-                                        "rate=max: the search stops once the highest passing and lowest failing rate are this close"))
+                                        "rate=max: the search stops once the highest passing and lowest failing rate are this close"),
+                                ParamSpec.choice("engine", LoadEngines.LOOMLAB, LoadEngines.NAMES,
+                                        "the load generator: loomlab (its own, on Netty) or jmeter (Apache JMeter 5.6.3 in a JVM"
+                                                + " of its own: a platform thread per user, latency never corrected for coordinated"
+                                                + " omission)"))
                         .models(ServerModels.ALL.stream().map(ServerModel::name).toArray(String[]::new))
                         // The warm-up is the warmup load inside the trial, once per server: no warm-up iterations.
                         .rounds(new Rounds(null, 0, null))
                         .score("throughput_per_s")
                         .traits(Trait.GOLDEN_SIGNALS)
                         .build(),
-                p -> new WebWorkload(p.intCount("users"), p.isWord("rate", LoadScenario.MAX) ? 0 : p.decimal("rate"),
-                        (long) p.durationMillis("delay"),
-                        Duration.ofNanos(p.durationNanos("warmup")), Duration.ofNanos(Math.max(1, p.durationNanos("duration"))),
-                        new Ramp(p.durationNanos("ramp")), Duration.ofNanos(Math.max(1, p.durationNanos("timeout"))),
-                        p.intCount("connections"), EndpointSpec.of(p))
-                        .searching(p.isWord("rate", LoadScenario.MAX) ? new WebWorkload.Search(p.decimal("start-rate"),
-                                p.decimal("min-rate"), p.decimal("precision")) : null)));
+                p -> workload(p)));
+    }
+
+    private static WebWorkload workload(dev.loomlab.core.param.ParamValues p) {
+        String engine = p.choice("engine");
+        if (engine.equals(LoadEngines.JMETER) && p.isWord("rate", LoadScenario.MAX)) {
+            throw new NotApplicableException("rate=max searches with loomlab's open model, whose latency is corrected for"
+                    + " coordinated omission and whose connections are bounded: JMeter's open model is neither (a thread per"
+                    + " arrival, latency from the actual send), so its steps would be judged on figures that hide the queueing;"
+                    + " use engine=loomlab");
+        }
+        return new WebWorkload(p.intCount("users"), p.isWord("rate", LoadScenario.MAX) ? 0 : p.decimal("rate"),
+                (long) p.durationMillis("delay"),
+                Duration.ofNanos(p.durationNanos("warmup")), Duration.ofNanos(Math.max(1, p.durationNanos("duration"))),
+                new Ramp(p.durationNanos("ramp")), Duration.ofNanos(Math.max(1, p.durationNanos("timeout"))),
+                p.intCount("connections"), EndpointSpec.of(p))
+                .searching(p.isWord("rate", LoadScenario.MAX) ? new WebWorkload.Search(p.decimal("start-rate"),
+                        p.decimal("min-rate"), p.decimal("precision")) : null)
+                .using(LoadEngines.named(engine));
     }
 }

@@ -10,7 +10,7 @@ import dev.loomlab.core.workload.ValidationException;
 import dev.loomlab.core.workload.Offer;
 import dev.loomlab.core.workload.TaskWorkload;
 import dev.loomlab.load.HttpLive;
-import dev.loomlab.load.LoadGenerator;
+import dev.loomlab.load.LoadEngine;
 import dev.loomlab.load.LoadProgress;
 import dev.loomlab.load.LoadReport;
 import dev.loomlab.load.LoadSpec;
@@ -26,6 +26,7 @@ import dev.loomlab.core.slo.Slo;
 import java.net.URI;
 import org.HdrHistogram.Histogram;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -46,6 +47,8 @@ import java.util.List;
  * With {@code rate=max} each iteration is one capacity search ({@link CapacitySearcher}) of the server against the
  * run's objective, after the generator's own ceiling was measured once in the trial; its figures are those of
  * the step at the sustainable rate, and the search (every step) goes into the result's {@code capacity}.
+ * Every load run — the warm-up and each measured iteration — goes through the scenario's {@link LoadEngine}
+ * ({@code engine=loomlab}, the default, or {@code jmeter}: Apache JMeter in a JVM of its own).
  */
 public final class WebWorkload implements TaskWorkload {
     /**
@@ -78,6 +81,10 @@ public final class WebWorkload implements TaskWorkload {
     /** {@code rate=max}: the generator's ceiling on this machine, measured once per trial, requests per second. */
     private double ceiling;
     private CapacitySearcher.Found found;
+    /** What runs each load: loomlab's generator unless the scenario's {@code engine} says otherwise. */
+    private LoadEngine engine = LoadEngine.loomlab();
+    /** The last load run's engine figures (an engine in a JVM of its own: its CPU, memory, threads); else empty. */
+    private Map<String, Double> engineFigures = Map.of();
 
     /**
      * How a {@code rate=max} iteration searches: from {@code startRate}, no lower than {@code minRate}, to
@@ -105,6 +112,12 @@ public final class WebWorkload implements TaskWorkload {
         this.ramp = ramp;
         this.timeout = timeout;
         this.connections = connections;
+    }
+
+    /** This workload running its loads on {@code value}. */
+    WebWorkload using(LoadEngine value) {
+        this.engine = value;
+        return this;
     }
 
     /** This workload searching each iteration for the highest rate that meets the run's objective; null: a fixed load. */
@@ -146,8 +159,9 @@ public final class WebWorkload implements TaskWorkload {
         System.out.println("web: " + model.name() + " (pid " + server.pid() + ") at " + server.uri(null) + " answers from a "
                 + server.verify().header() + " thread, as promised; endpoint " + endpoint.describe(delayMs));
         if (!warmup.isZero()) {
-            LoadReport warm = runLoad(spec(Duration.ZERO, warmup));
-            System.out.println("web: warm-up " + warmup.toMillis() + " ms: " + warm.line());
+            LoadSpec warmSpec = spec(Duration.ZERO, warmup);
+            LoadReport warm = runLoad(warmSpec);
+            System.out.println("web: warm-up " + warmup.toMillis() + " ms: " + warm.line(engine.latencyNote(warmSpec)));
         }
         if (search != null) {
             if (objective == null) {
@@ -198,6 +212,7 @@ public final class WebWorkload implements TaskWorkload {
     public void prepare() {
         report = null;
         found = null;
+        engineFigures = Map.of();
         server.reset();
         sampler = new ProcSampler(server.pid(), server.uri(null).getPort(), LiveChannel.isOpen() ? LiveChannel::send : null);
     }
@@ -253,16 +268,27 @@ public final class WebWorkload implements TaskWorkload {
         return Optional.ofNullable(found).map(CapacitySearcher.Found::search);
     }
 
-    /** Runs one load, its progress in the trial log and, when watched live, on the live channel. */
+    /**
+     * Runs one load on the scenario's engine, its progress in the trial log and, when watched live, on the live
+     * channel. An engine that cannot run it, or breaks off, fails the trial.
+     */
     private LoadReport runLoad(LoadSpec spec) throws InterruptedException {
-        if (!LiveChannel.isOpen()) {
-            return new LoadGenerator(spec).run(WebWorkload::log);
+        try {
+            LoadEngine.Run run;
+            if (!LiveChannel.isOpen()) {
+                run = engine.run(spec, WebWorkload::log, false);
+            } else {
+                HttpLive live = new HttpLive(++loadRuns);
+                run = engine.run(spec, p -> {
+                    log(p);
+                    LiveChannel.send(live.next(p));
+                }, true);
+            }
+            engineFigures = run.metrics();
+            return run.report();
+        } catch (IOException | dev.loomlab.core.BadInputException e) {
+            throw new ModelFailure("the " + engine.name() + " load engine could not run the load: " + e.getMessage());
         }
-        HttpLive live = new HttpLive(++loadRuns);
-        return new LoadGenerator(spec).run(p -> {
-            log(p);
-            LiveChannel.send(live.next(p));
-        }, true);
     }
 
     /** A load's progress line, in the trial log. */
@@ -302,7 +328,7 @@ public final class WebWorkload implements TaskWorkload {
         sampled = sampler.stop();
         sampler.close();
         if (report != null) {
-            System.out.println("web: " + model.name() + ": " + report.line());
+            System.out.println("web: " + model.name() + ": " + report.line(engine.latencyNote(spec(LEAD_IN, duration))));
         }
         try {
             serverStats = server.stats();
@@ -318,6 +344,7 @@ public final class WebWorkload implements TaskWorkload {
             out.put("efficiency_pct", 100.0 * achieved / bound);
         }
         out.putAll(found != null ? LoadScenario.metrics(found) : report.metrics());
+        out.putAll(engineFigures);
         out.putAll(sampled);
         if (serverStats.containsKey("requests")) {
             out.put("server_requests", serverStats.get("requests"));
@@ -347,7 +374,9 @@ public final class WebWorkload implements TaskWorkload {
         if (ramp.intervalNanos() > 0) {
             return Double.NaN;
         }
-        double inFlight = rate > 0 || search != null ? connections : users;
+        // JMeter's open model caps nothing: a thread per arrival, however many are in flight
+        double inFlight = rate > 0 || search != null ? (rate > 0 && !engine.name().equals("loomlab") ? Double.POSITIVE_INFINITY
+                : connections) : users;
         if (server.threads().isPresent()) {
             inFlight = Math.min(inFlight, server.threads().getAsInt());
         }
