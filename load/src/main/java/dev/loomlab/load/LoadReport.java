@@ -26,7 +26,7 @@ import java.util.Map;
  *                   empty for the closed model
  * @param queued     open model: measured requests that waited for a connection because {@code connections} were
  *                   all busy (the target's slowness, not the generator's)
- * @param generator  how the generator ran: its transport and event loops ({@code epoll, 2 event loops}); empty
+ * @param generator  how the generator ran: its transport and event loops ({@code nio, 1 event loop}); empty
  *                   when not known
  */
 public record LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Long> errors, Map<Integer, Long> statuses,
