@@ -26,12 +26,12 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
 /**
- * An HTTP/1.1 load generator on Netty (NIO) with keep-alive connections, one event loop per two cores ({@link
- * #defaultLoops}, or {@value #LOOPS_PROPERTY}); each answer is read by a {@link ResponseParser} in place, from one reused buffer
- * per loop ({@link ReadBuffers}). Closed
- * model: {@code users} connections, each sending its next request as soon as the answer is in. Open
- * model: a dispatcher takes intended send times from an {@link OpenSchedule} and hands each to an idle
- * connection (opening one, up to {@code connections}, when none is idle; queueing it otherwise), so
+ * An HTTP/1.1 load generator on Netty (NIO) with keep-alive connections, one event loop per two cores
+ * ({@link #defaultLoops}, or {@value #LOOPS_PROPERTY}); each answer is read by a {@link ResponseParser} in
+ * place, from one reused buffer per loop ({@link ReadBuffers}). Closed model: {@code users} connections,
+ * each sending its next request as soon as the answer is in. Open model: a dispatcher takes intended send
+ * times from an {@link OpenSchedule} and hands each to an idle connection (opening one, up to
+ * {@code connections}, when none is idle; queueing it otherwise), so
  * a stalled server makes requests wait — and their latency, measured from the intended time, shows it
  * (coordinated omission corrected). The closed model's latency is from the actual send, uncorrected
  * ({@link LatencyBasis}).
@@ -431,8 +431,8 @@ public final class LoadGenerator {
     /**
      * One event loop per two cores, at least one: the target is always on this machine (loomlab loads nothing
      * else), so its server needs the other half. More loops than that only contend with the server — on 2 cores,
-     * 2 loops cost 7.0 µs of CPU per request against 5.1 µs for 1 loop (the sockets' wake-ups and context
-     * switches), and sent fewer requests for it (docs/web.md).
+     * 2 loops cost 6.5 µs of CPU per request against 5.1 µs for 1 loop (more wake-ups and context switches,
+     * fewer ready sockets per select), and sent fewer requests for it (docs/web.md).
      */
     static int defaultLoops() {
         return Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
