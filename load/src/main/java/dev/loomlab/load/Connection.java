@@ -1,23 +1,17 @@
 package dev.loomlab.load;
 
-import dev.loomlab.core.model.ServingThread;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpResponse;
-import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.util.ReferenceCountUtil;
-import io.netty.util.AsciiString;
 
 
 /**
  * One keep-alive connection of a load run, driven only by its event loop: sends a request, fails it
- * when its loop's sweep finds it older than the timeout, reads the answer (status, serving-thread
- * header, body) and records it in its loop's
- * {@link LoopStats}; then asks the {@link LoadGenerator} what to do next.
+ * when its loop's sweep finds it older than the timeout, reads the answer with its {@link ResponseParser}
+ * (status, serving-thread header, body) and records it in its loop's
+ * {@link LoopStats}; then asks the {@link LoadGenerator} what to do next. Per request it writes the same
+ * bytes from its own copy of the request and allocates nothing itself.
  */
 final class Connection extends ChannelInboundHandlerAdapter {
     private static final long NONE = Long.MIN_VALUE;
@@ -25,11 +19,15 @@ final class Connection extends ChannelInboundHandlerAdapter {
     static final long LAG_TO_WRITE = Long.MIN_VALUE + 1;
     /** A {@link #send} lag argument: the generator's lag is not recorded (closed model, or a request queued for a connection). */
     static final long NO_LAG = Long.MIN_VALUE;
-    private static final AsciiString SERVED_BY = AsciiString.cached(ServingThread.HEADER);
-    private static final ServingThread[] KINDS = ServingThread.values();
 
     private final LoadGenerator generator;
-    private final byte[] expectBody;
+    private final ResponseParser parser;
+    /** This connection's copy of the request's bytes, rewound for every write (never released: see {@link LoadGenerator#request}). */
+    private final ByteBuf request;
+    /** Runs {@link #send} for a request the open model's dispatcher handed over ({@link #handOver}). */
+    private final Runnable sendHandedOver = this::sendHandedOver;
+    private long handedOver;
+    private long handedOverLag;
     private Channel channel;
     private LoopStats stats;
     /** The open model's first request, sent once connected; NONE for the closed model. */
@@ -42,16 +40,12 @@ final class Connection extends ChannelInboundHandlerAdapter {
     private long sent;
     private boolean measured;
     private long sentReal;
-    private int status;
-    private int servedBy;
-    private boolean keepAlive;
-    private int bodyIndex;
-    private boolean bodyOk;
 
     /** @param pendingLag the dispatcher's lateness in handing over {@code pending}, ns, or {@link #NO_LAG} */
     Connection(LoadGenerator generator, byte[] expectBody, long pending, long pendingLag) {
         this.generator = generator;
-        this.expectBody = expectBody;
+        this.parser = new ResponseParser(expectBody);
+        this.request = generator.request();
         this.pending = pending;
         this.pendingLag = pendingLag;
     }
@@ -103,12 +97,24 @@ final class Connection extends ChannelInboundHandlerAdapter {
             }
         }
         busy = true;
-        status = 0;
-        servedBy = LoopStats.UNNAMED;
-        keepAlive = true;
-        bodyIndex = 0;
-        bodyOk = true;
-        channel.writeAndFlush(generator.request(), channel.voidPromise());
+        parser.reset();
+        channel.writeAndFlush(request.readerIndex(0), channel.voidPromise());
+    }
+
+    /**
+     * Open model, on the dispatcher's thread: hands this idle connection the request intended at
+     * {@code intendedAt}, to be {@link #send sent} on its loop with {@code lag}. The dispatcher took it from the
+     * idle queue, so no other hand-over is pending: the fields need no more than the loop's task queue
+     * (whose hand-off orders them before the task), and no task is allocated per request.
+     */
+    void handOver(long intendedAt, long lag) {
+        handedOver = intendedAt;
+        handedOverLag = lag;
+        channel.eventLoop().execute(sendHandedOver);
+    }
+
+    private void sendHandedOver() {
+        send(handedOver, handedOverLag);
     }
 
     /**
@@ -124,63 +130,31 @@ final class Connection extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf in = (ByteBuf) msg;
         try {
-            if (!busy) {
-                return; // an answer nobody asked for, after a timeout: the connection is closing
-            }
-            if (msg instanceof HttpResponse response) {
-                if (response.decoderResult().isFailure()) {
+            // Bytes while no request is in flight answer nobody (after a timeout the connection is closing): dropped.
+            while (busy && in.isReadable()) {
+                int read = parser.parse(in);
+                if (read == ResponseParser.MORE) {
+                    return;
+                }
+                if (read == ResponseParser.MALFORMED) {
                     fail(RequestError.CONTENT);
                     return;
                 }
-                status = response.status().code();
-                keepAlive = HttpUtil.isKeepAlive(response);
-                servedBy = kind(response.headers().get(SERVED_BY));
-            }
-            if (msg instanceof HttpContent content) {
-                if (expectBody != null && bodyOk) {
-                    checkBody(content.content());
-                }
-                if (msg instanceof LastHttpContent) {
-                    complete();
-                }
+                // complete() may send the next request: bytes left over then belong to its answer
+                complete();
             }
         } finally {
-            ReferenceCountUtil.release(msg);
+            in.release();
         }
-    }
-
-    /** The ordinal of the kind a header value names, or {@link LoopStats#UNNAMED}; allocates nothing. */
-    private static int kind(String value) {
-        if (value != null) {
-            for (ServingThread t : KINDS) {
-                if (t.header().equals(value)) {
-                    return t.ordinal();
-                }
-            }
-        }
-        return LoopStats.UNNAMED;
-    }
-
-    private void checkBody(ByteBuf body) {
-        int n = body.readableBytes();
-        if (bodyIndex + n > expectBody.length) {
-            bodyOk = false;
-            return;
-        }
-        for (int i = 0; i < n; i++) {
-            if (body.getByte(body.readerIndex() + i) != expectBody[bodyIndex + i]) {
-                bodyOk = false;
-                return;
-            }
-        }
-        bodyIndex += n;
     }
 
     private void complete() {
         long done = generator.clock().nanoTime();
         busy = false;
-        boolean success = status >= 200 && status < 300 && (expectBody == null || bodyOk && bodyIndex == expectBody.length);
+        int status = parser.status();
+        boolean success = status >= 200 && status < 300 && parser.bodyMatches();
         if (success && generator.inSpan(done)) {
             stats.okInSpan++;
         }
@@ -192,12 +166,12 @@ final class Connection extends ChannelInboundHandlerAdapter {
                 stats.error(RequestError.CONTENT);
             } else {
                 stats.ok++;
-                stats.servedBy[servedBy]++;
+                stats.servedBy[parser.servedBy()]++;
                 stats.fromIntended.recordValue(Math.max(0, done - intended));
                 stats.fromSend.recordValue(Math.max(0, done - sent));
             }
         }
-        if (keepAlive) {
+        if (parser.keepAlive()) {
             generator.next(this);
         } else {
             close();
@@ -225,6 +199,9 @@ final class Connection extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        if (busy && parser.completesAtClose()) {
+            complete(); // an answer whose body ran to the close
+        }
         fail(RequestError.RESET);
         ctx.fireChannelInactive();
     }

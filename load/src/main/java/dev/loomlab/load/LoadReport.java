@@ -26,12 +26,28 @@ import java.util.Map;
  *                   empty for the closed model
  * @param queued     open model: measured requests that waited for a connection because {@code connections} were
  *                   all busy (the target's slowness, not the generator's)
+ * @param generator  how the generator ran: its transport and event loops ({@code nio, 1 event loop}); empty
+ *                   when not known
  */
 public record LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Long> errors, Map<Integer, Long> statuses,
                          Map<String, Long> servedBy, long connectionsOpened, LatencyBasis basis, Histogram latency,
-                         Histogram fromSend, long measuredNanos, double targetRate, Histogram generatorLag, long queued) {
+                         Histogram fromSend, long measuredNanos, double targetRate, Histogram generatorLag, long queued,
+                         String generator) {
 
-    static LoadReport of(LoopStats all, LatencyBasis basis, long measuredNanos, double targetRate, long queued) {
+    public LoadReport {
+        generator = generator == null ? "" : generator;
+    }
+
+    /** A report that does not say how the generator ran. */
+    public LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Long> errors, Map<Integer, Long> statuses,
+                      Map<String, Long> servedBy, long connectionsOpened, LatencyBasis basis, Histogram latency,
+                      Histogram fromSend, long measuredNanos, double targetRate, Histogram generatorLag, long queued) {
+        this(sent, ok, okInSpan, errors, statuses, servedBy, connectionsOpened, basis, latency, fromSend, measuredNanos,
+                targetRate, generatorLag, queued, "");
+    }
+
+    static LoadReport of(LoopStats all, LatencyBasis basis, long measuredNanos, double targetRate, long queued,
+                         String generator) {
         Map<RequestError, Long> errors = new LinkedHashMap<>();
         for (RequestError e : RequestError.values()) {
             errors.put(e, all.errors[e.ordinal()]);
@@ -49,7 +65,7 @@ public record LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Lo
         servedBy.put("unnamed", all.servedBy[LoopStats.UNNAMED]);
         Histogram latency = basis == LatencyBasis.INTENDED_SEND ? all.fromIntended : all.fromSend;
         return new LoadReport(all.sent, all.ok, all.okInSpan, errors, statuses, servedBy, all.connectionsOpened, basis,
-                latency, all.fromSend, measuredNanos, targetRate, all.generatorLag, queued);
+                latency, all.fromSend, measuredNanos, targetRate, all.generatorLag, queued, generator);
     }
 
     public long errorCount() {
@@ -122,7 +138,7 @@ public record LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Lo
 
     /**
      * One line for a console: rate, answers, errors (by kind when there are any), p50/p99/max and where
-     * the latency starts; without an answer, no percentiles.
+     * the latency starts; without an answer, no percentiles; then how the generator ran, when known.
      */
     public String line() {
         return line(basis.description());
@@ -131,13 +147,15 @@ public record LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Lo
     /** As {@link #line()}, saying where the latency starts in {@code latencyNote} (an engine's own words). */
     public String line(String latencyNote) {
         String errorsText = errorCount() + " errors" + (errorCount() > 0 ? " (" + errorKinds() + ")" : "");
+        String ran = generator.isEmpty() ? "" : "; generator: " + generator;
         if (latency.getTotalCount() == 0) {
-            return String.format(Locale.ROOT, "%.0f req/s, %d ok, %s, no answer to time", throughputPerSecond(), ok, errorsText);
+            return String.format(Locale.ROOT, "%.0f req/s, %d ok, %s, no answer to time%s", throughputPerSecond(), ok,
+                    errorsText, ran);
         }
-        return String.format(Locale.ROOT, "%.0f req/s, %d ok, %s, p50 %.1f ms, p99 %.1f ms, max %.1f ms, latency %s",
+        return String.format(Locale.ROOT, "%.0f req/s, %d ok, %s, p50 %.1f ms, p99 %.1f ms, max %.1f ms, latency %s%s",
                 throughputPerSecond(), ok, errorsText,
                 ms(latency.getValueAtPercentile(50)), ms(latency.getValueAtPercentile(99)), ms(latency.getMaxValue()),
-                latencyNote);
+                latencyNote, ran);
     }
 
     private static double ms(long nanos) {

@@ -184,6 +184,151 @@ class LoadGeneratorTest {
         }
     }
 
+    /** Chunked answers, an answer's head and body in separate writes: every one counts, as Content-Length answers do. */
+    @Test
+    void chunkedAndSplitAnswersCount() throws Exception {
+        try (RawServer server = new RawServer(false, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n"
+                + "X-Loomlab-Thread: event-loop\r\n\r\n", "1\r\no\r\n1;x=y\r\nk\r\n0\r\nTrailer: t\r\n\r\n")) {
+            LoadReport r = runClosed(server, 4, "ok");
+
+            assertThat(r.ok()).isPositive().isEqualTo(r.sent()).isEqualTo(server.requests.get());
+            assertThat(r.errorCount()).isZero();
+            assertThat(r.servedBy()).containsEntry("event-loop", r.ok());
+            assertThat(r.connectionsOpened()).isEqualTo(4);
+        }
+    }
+
+    /** {@code Connection: close} after each answer: the user reconnects and goes on, without an error. */
+    @Test
+    void answersThatCloseTheConnectionCountAndTheUserReconnects() throws Exception {
+        try (RawServer server = new RawServer(true, "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: 2\r\n\r\n", "ok")) {
+            LoadReport r = runClosed(server, 2, "ok");
+
+            assertThat(r.ok()).isPositive().isEqualTo(r.sent());
+            assertThat(r.errorCount()).isZero();
+            assertThat(r.connectionsOpened()).isGreaterThanOrEqualTo(r.ok());
+        }
+    }
+
+    /** HTTP/1.0 without a length: the body ends when the server closes, and that is the answer, not a reset. */
+    @Test
+    void aBodyThatRunsToTheCloseCounts() throws Exception {
+        try (RawServer server = new RawServer(true, "HTTP/1.0 200 OK\r\n\r\n", "ok")) {
+            LoadReport r = runClosed(server, 2, "ok");
+
+            assertThat(r.ok()).isPositive().isEqualTo(r.sent());
+            assertThat(r.errorCount()).isZero();
+        }
+    }
+
+    /** What is no HTTP answer is a content error, and its connection is dropped. */
+    @Test
+    void aMalformedAnswerIsAContentError() throws Exception {
+        try (RawServer server = new RawServer(false, "HTTP/1.1 200 OK\r\nContent-Length: two\r\n\r\n", "ok")) {
+            LoadReport r = runClosed(server, 2, "ok");
+
+            assertThat(r.ok()).isZero();
+            assertThat(r.sent()).isPositive();
+            assertThat(r.errors().get(RequestError.CONTENT)).isEqualTo(r.sent());
+            assertThat(r.connectionsOpened()).isGreaterThanOrEqualTo(r.sent());
+        }
+    }
+
+    /** A 2xx answer without the expected body is a content error; a 204 is one too when a body is expected. */
+    @Test
+    void aWrongBodyIsAContentError() throws Exception {
+        try (RawServer server = new RawServer(false, "HTTP/1.1 204 No Content\r\n\r\n", "")) {
+            LoadReport r = runClosed(server, 2, "ok");
+
+            assertThat(r.ok()).isZero();
+            assertThat(r.errors().get(RequestError.CONTENT)).isPositive().isEqualTo(r.sent());
+            assertThat(r.statuses()).containsEntry(204, r.sent());
+        }
+    }
+
+    /** The report says how the generator ran. */
+    @Test
+    void theReportNamesTheTransport() throws Exception {
+        try (RawServer server = new RawServer(false, "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n", "ok")) {
+            LoadReport r = runClosed(server, 1, "ok");
+
+            assertThat(r.generator()).matches("nio, \\d+ event loops?");
+            assertThat(r.line()).endsWith("; generator: " + r.generator());
+        }
+    }
+
+    private static LoadReport runClosed(RawServer server, int users, String expect) throws Exception {
+        LoadSpec spec = LoadSpec.closed(server.uri(), users, NO_WARMUP, Duration.ofMillis(500), Ramp.CONSTANT,
+                Duration.ofSeconds(5), expect);
+        return assertTimeoutPreemptively(HANG_GUARD, () -> new LoadGenerator(spec).run());
+    }
+
+    /**
+     * A server of canned bytes: to each request (read up to its blank line) it writes {@code head}, then, a
+     * millisecond later, {@code body} (two reads for the generator); with {@code close} it then closes the connection.
+     */
+    static final class RawServer implements AutoCloseable {
+        private final java.net.ServerSocket socket;
+        private final byte[] head;
+        private final byte[] body;
+        private final boolean close;
+        final AtomicLong requests = new AtomicLong();
+
+        RawServer(boolean close, String head, String body) throws java.io.IOException {
+            this.socket = new java.net.ServerSocket(0, 1024, java.net.InetAddress.getLoopbackAddress());
+            this.head = head.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            this.body = body.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+            this.close = close;
+            Thread.ofVirtual().start(this::accept);
+        }
+
+        URI uri() {
+            return URI.create("http://127.0.0.1:" + socket.getLocalPort() + "/get");
+        }
+
+        private void accept() {
+            while (!socket.isClosed()) {
+                try {
+                    java.net.Socket s = socket.accept();
+                    Thread.ofVirtual().start(() -> serve(s));
+                } catch (java.io.IOException e) {
+                    return;
+                }
+            }
+        }
+
+        private void serve(java.net.Socket s) {
+            try (s) {
+                s.setTcpNoDelay(true);
+                java.io.InputStream in = s.getInputStream();
+                java.io.OutputStream out = s.getOutputStream();
+                int matched = 0;
+                for (int b = in.read(); b >= 0; b = in.read()) {
+                    matched = b == (matched % 2 == 0 ? '\r' : '\n') ? matched + 1 : b == '\r' ? 1 : 0;
+                    if (matched == 4) {
+                        matched = 0;
+                        requests.incrementAndGet();
+                        out.write(head);
+                        out.flush();
+                        Thread.sleep(1);
+                        out.write(body);
+                        out.flush();
+                        if (close) {
+                            return;
+                        }
+                    }
+                }
+            } catch (java.io.IOException | InterruptedException e) {
+                // the generator closed the connection, or the test ended
+            }
+        }
+
+        @Override
+        public void close() throws java.io.IOException {
+            socket.close();
+        }
+    }
+
     private static long ms(long millis) {
         return TimeUnit.MILLISECONDS.toNanos(millis);
     }
