@@ -5,8 +5,7 @@
 # Needs wrk (Debian: apt-get install wrk); exit 2 without it. The server is stopped on exit.
 #   ROUNDS (5)  USERS (100 connections)  DURATION (10, s)  WARMUP (2, s: loomlab's --warmup)
 #   WRK_THREADS (2)  PORT (a free one)  WRK (wrk on PATH)
-#   SAME_REQUEST=1: wrk also sends the two headers loomlab's request carries (User-Agent, Accept), which the
-#   server parses too; by default wrk sends only Host.
+# Both send the same request: the request line and Host, nothing more.
 set -euo pipefail
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 ROUNDS="${ROUNDS:-5}"
@@ -14,10 +13,6 @@ USERS="${USERS:-100}"
 DURATION="${DURATION:-10}"
 WARMUP="${WARMUP:-2}"
 WRK_THREADS="${WRK_THREADS:-2}"
-WRK_HEADERS=()
-if [ "${SAME_REQUEST:-0}" = 1 ]; then
-  WRK_HEADERS=(-H "User-Agent: loomlab" -H "Accept: */*")
-fi
 WRK="${WRK:-$(command -v wrk || true)}"
 if [ -z "$WRK" ] || [ ! -x "$WRK" ]; then
   echo "wrk-vs-loomlab: wrk is not installed (Debian/Ubuntu: apt-get install wrk; or set WRK=/path/to/wrk)" >&2
@@ -61,7 +56,7 @@ done
 grep -q "Ctrl-C stops it" "$OUT/server.log" || { cat "$OUT/server.log" >&2; echo "wrk-vs-loomlab: the server did not start" >&2; exit 1; }
 echo "server: $(grep -m1 'loomlab serve: jdk' "$OUT/server.log" | sed 's/^loomlab serve: //')"
 echo "machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u '+%Y-%m-%d %H:%M UTC')"
-echo "wrk: $WRK -t$WRK_THREADS -c$USERS -d${DURATION}s${WRK_HEADERS[*]:+ -H 'User-Agent: loomlab' -H 'Accept: */*'} $URL"
+echo "wrk: $WRK -t$WRK_THREADS -c$USERS -d${DURATION}s $URL"
 echo "loomlab: ./loomlab load $URL --users $USERS --warmup ${WARMUP}s --duration ${DURATION}s"
 
 # The server's JIT warms before the first measurement, not during wrk's first round.
@@ -70,7 +65,7 @@ echo "loomlab: ./loomlab load $URL --users $USERS --warmup ${WARMUP}s --duration
 : >"$OUT/wrk"
 : >"$OUT/loomlab"
 for r in $(seq 1 "$ROUNDS"); do
-  "$WRK" -t"$WRK_THREADS" -c"$USERS" -d"${DURATION}s" ${WRK_HEADERS[@]+"${WRK_HEADERS[@]}"} "$URL" >"$OUT/wrk-$r.txt"
+  "$WRK" -t"$WRK_THREADS" -c"$USERS" -d"${DURATION}s" "$URL" >"$OUT/wrk-$r.txt"
   w="$(awk '/^Requests\/sec:/ {printf "%.0f", $2}' "$OUT/wrk-$r.txt")"
   [ -n "$w" ] || { cat "$OUT/wrk-$r.txt" >&2; echo "wrk-vs-loomlab: wrk printed no Requests/sec" >&2; exit 1; }
   echo "$w" >>"$OUT/wrk"

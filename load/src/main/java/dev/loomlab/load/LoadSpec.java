@@ -88,7 +88,8 @@ public record LoadSpec(URI target, int users, double rate, int connections, Dura
             path += "?" + target.getRawQuery();
         }
         String hostHeader = target.getPort() > 0 ? host() + ":" + target.getPort() : host();
-        return ("GET " + path + " HTTP/1.1\r\nHost: " + hostHeader + "\r\nUser-Agent: loomlab\r\nAccept: */*\r\n\r\n")
+        // Only what HTTP/1.1 requires, as wrk sends: every header more is parsed by the server under test.
+        return ("GET " + path + " HTTP/1.1\r\nHost: " + hostHeader + "\r\n\r\n")
                 .getBytes(StandardCharsets.US_ASCII);
     }
 
