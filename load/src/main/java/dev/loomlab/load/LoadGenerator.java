@@ -68,6 +68,15 @@ public final class LoadGenerator {
     private final AtomicInteger wantedUsers = new AtomicInteger();
     /** Open model: measured requests that had to wait for a connection (dispatcher thread only). */
     private long queuedMeasured;
+    /**
+     * Open model: the most connects under way at once. A request that finds no idle connection opens one only
+     * while fewer connects are under way; otherwise it queues for the first connection that frees up. Without
+     * this, an event loop late by a millisecond (a fresh JVM still compiling) makes the dispatcher open a
+     * connection per request, thousands, which a server may then close as idle (the JDK's keeps 200) — a spiral
+     * of connects and resets that measures the connection storm, not the rate.
+     */
+    static final int MOST_CONNECTING = 32;
+    private final AtomicInteger connecting = new AtomicInteger();
     private EventLoopGroup group;
     private Bootstrap bootstrap;
     /** Read by the loops on every request; the closed model sets them only once its users are in. */
@@ -238,7 +247,7 @@ public final class LoadGenerator {
         Connection c = idle.poll();
         if (c != null) {
             c.handOver(intended, Connection.LAG_TO_WRITE);
-        } else if (open.get() < spec.connections()) {
+        } else if (mayConnect()) {
             connect(intended, now - intended);
         } else {
             if (measures(intended)) {
@@ -253,7 +262,7 @@ public final class LoadGenerator {
         while (!backlog.isEmpty()) {
             Connection c = idle.poll();
             if (c == null) {
-                if (open.get() >= spec.connections()) {
+                if (!mayConnect()) {
                     return;
                 }
                 Long intended = backlog.poll();
@@ -271,6 +280,11 @@ public final class LoadGenerator {
         }
     }
 
+    /** Open model: true when a new connection may be opened — under {@code connections}, and few connects under way. */
+    private boolean mayConnect() {
+        return open.get() < spec.connections() && connecting.get() < MOST_CONNECTING;
+    }
+
     /** Opens a connection for a closed-model user. */
     private void connect() {
         connect(Long.MIN_VALUE, Connection.NO_LAG);
@@ -285,11 +299,13 @@ public final class LoadGenerator {
             return;
         }
         open.incrementAndGet();
+        connecting.incrementAndGet();
         Connection connection = new Connection(this, expectBody, first, lag);
         connections.add(connection);
         // The connection reads the answers' bytes itself: no decoder in between.
         ChannelFuture f = bootstrap.clone().handler(connection).connect(spec.host(), spec.port());
         f.addListener(done -> {
+            connecting.decrementAndGet();
             if (first == Long.MIN_VALUE) {
                 userConnects.incrementAndGet();
             }
