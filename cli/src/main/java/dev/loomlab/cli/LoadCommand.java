@@ -17,6 +17,7 @@ import dev.loomlab.load.web.ProcSampler;
 import dev.loomlab.load.web.TcpSockets;
 import dev.loomlab.load.capacity.CapacitySearcher;
 import dev.loomlab.load.capacity.SearchPlan;
+import dev.loomlab.load.capacity.GeneratorWarmUp;
 import dev.loomlab.load.capacity.UrlProbe;
 import dev.loomlab.load.engines.LoadEngines;
 import dev.loomlab.load.jmeter.JmeterEngine;
@@ -197,6 +198,11 @@ final class LoadCommand implements Callable<Integer> {
                 + (engine instanceof JmeterEngine ? ", engine JMeter " + JmeterEngine.VERSION + (remote == null ? " in a JVM of its own"
                         : " on remote engines " + remote) : ""));
         System.out.flush();
+        if (!(engine instanceof JmeterEngine)) {
+            // A fresh JVM's generator sends late until the JIT has compiled it: warm it where the target sees nothing.
+            System.err.println("loomlab load: warming the generator for 2 s against a server inside this process …");
+            GeneratorWarmUp.run();
+        }
         Consumer<LoadProgress> line = p -> System.err.println("loomlab load: " + p.line());
         LoadEngine.Run run;
         try {

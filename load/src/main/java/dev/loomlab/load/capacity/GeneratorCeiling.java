@@ -25,9 +25,6 @@ public final class GeneratorCeiling {
     public static final Slo OBJECTIVE = Slo.parse("p99<50ms,errors<0.1%");
     static final SearchPlan PLAN = new SearchPlan(OBJECTIVE, 8_000, 1_000, 0.10, Duration.ofMillis(500),
             Duration.ofSeconds(1), Duration.ofSeconds(2), true);
-    /** Closed-model load before the search, so that the first step does not measure the JIT compiling the generator. */
-    static final Duration WARM_UP = Duration.ofSeconds(2);
-    static final int WARM_UP_USERS = 16;
     /**
      * The most connections the generator opens against the null server. It answers in microseconds, so a few
      * connections carry any rate the generator can send; and client and server share this JVM's file descriptors.
@@ -43,8 +40,8 @@ public final class GeneratorCeiling {
      */
     public static CapacitySearch measure(Consumer<CapacityStep> onStep) throws InterruptedException {
         try (NullServer server = NullServer.start()) {
-            new LoadGenerator(LoadSpec.closed(server.uri(), WARM_UP_USERS, Duration.ZERO, WARM_UP, Ramp.CONSTANT,
-                    PLAN.timeout(), "ok")).run();
+            // The first step must not measure the JIT compiling the generator.
+            GeneratorWarmUp.run(server);
             return new CapacitySearcher(PLAN).search(
                     (rate, warmup, measured, timeout) -> LoadSpec.open(server.uri(), rate, CONNECTIONS, warmup,
                             measured, Ramp.CONSTANT, timeout, "ok"),
