@@ -150,6 +150,65 @@ class ServersTest {
         }
     }
 
+    /**
+     * The web scenario holds up to 10,000 connections, idle between requests: a server that closes idle
+     * connections beyond a limit of its own (the JDK's server keeps 200 by default) turns the next request on
+     * each of them into a reset. 300 connections, each answered once, then idle together, must each answer again.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"mvc-platform", "mvc-virtual", "webflux", "helidon", "jdk"})
+    void keepsThreeHundredIdleConnectionsOpen(String name) throws Exception {
+        int connections = 300;
+        try (ServerUnderTest server = ServerUnderTest.start(ServerModels.named(name), 0, 0)) {
+            java.net.URI uri = server.uri(null);
+            List<Socket> sockets = new java.util.ArrayList<>();
+            try {
+                for (int i = 0; i < connections; i++) {
+                    Socket s = new Socket(uri.getHost(), uri.getPort());
+                    s.setSoTimeout(30_000);
+                    sockets.add(s);
+                    assertThat(exchange(s, uri)).as("first answer on connection " + i).startsWith("HTTP/1.1 200");
+                }
+                int answered = 0;
+                for (Socket s : sockets) {
+                    try {
+                        if (exchange(s, uri).startsWith("HTTP/1.1 200")) {
+                            answered++;
+                        }
+                    } catch (java.io.IOException closed) {
+                        // counted below: a connection the server closed while idle
+                    }
+                }
+                assertThat(answered).as("second answers on %d idle connections", connections).isEqualTo(connections);
+            } finally {
+                for (Socket s : sockets) {
+                    s.close();
+                }
+            }
+        }
+    }
+
+    /** Sends one GET on {@code socket} and returns the whole response, read to its Content-Length; "" at EOF. */
+    private static String exchange(Socket socket, java.net.URI uri) throws java.io.IOException {
+        String request = "GET " + uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery())
+                + " HTTP/1.1\r\nHost: " + uri.getHost() + ":" + uri.getPort() + "\r\n\r\n";
+        socket.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        socket.getOutputStream().flush();
+        java.io.InputStream in = socket.getInputStream();
+        StringBuilder head = new StringBuilder();
+        while (!head.toString().endsWith("\r\n\r\n")) {
+            int b = in.read();
+            if (b < 0) {
+                return "";
+            }
+            head.append((char) b);
+        }
+        java.util.regex.Matcher length = java.util.regex.Pattern.compile("(?i)content-length: *(\\d+)").matcher(head);
+        int body = length.find() ? Integer.parseInt(length.group(1)) : 0;
+        byte[] rest = in.readNBytes(body);
+        return head + new String(rest, java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
     @org.junit.jupiter.api.Test
     void theHeaderNamesEveryKind() {
         for (ServingThread t : ServingThread.values()) {
