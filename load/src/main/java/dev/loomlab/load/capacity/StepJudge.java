@@ -43,6 +43,14 @@ final class StepJudge {
     /** An error share within this factor of its limit (either side) is within noise. */
     static final double ERRORS_NOISE = 2.0;
     /**
+     * A step that answered at least this share of the offered rate worked off a queue during its span: its
+     * latency came from a backlog carried in from before the span (the warm-up's transient: connections
+     * opening, a pause), not from a queue that grows, and a failure on latency alone is measured again. At
+     * 32,000/s against {@code serve jdk -p delay=10ms}, a step straight after 16,000/s answered 32,200/s with a
+     * p50 of 26 ms and a p99 of 200 ms; 34,000/s passed in the same search with a p99 of 19 ms.
+     */
+    static final double DRAINING = 1.005;
+    /**
      * A failed step is the generator's when its own lateness (p99) reaches this share of the tightest latency
      * limit: the requests were late before the target saw them.
      */
@@ -62,6 +70,7 @@ final class StepJudge {
         // whose every failing criterion is near its limit.
         boolean nearPass = false;
         boolean farFail = false;
+        boolean farLatencyFail = false;
         double errorsPct = report.sent() == 0 ? 0 : 100.0 * report.errorCount() / report.sent();
         Histogram latency = report.latency();
         if (report.ok() == 0) {
@@ -74,7 +83,11 @@ final class StepJudge {
                 Optional<String> breach = term.breach(result);
                 breach.ifPresent(reasons::add);
                 nearPass |= breach.isEmpty() && near;
-                farFail |= breach.isPresent() && !near;
+                if (term instanceof SloTerm.Latency) {
+                    farLatencyFail |= breach.isPresent() && !near;
+                } else {
+                    farFail |= breach.isPresent() && !near;
+                }
             }
         }
         double kept = report.throughputPerSecond() / rate;
@@ -86,7 +99,8 @@ final class StepJudge {
         } else {
             nearPass |= keptNear;
         }
-        boolean marginal = reasons.isEmpty() ? nearPass : !farFail;
+        boolean draining = kept >= DRAINING;
+        boolean marginal = reasons.isEmpty() ? nearPass : !farFail && (!farLatencyFail || draining);
         Double lag = report.generatorLag().getTotalCount() == 0 ? null : ms(report.generatorLag().getValueAtPercentile(99));
         boolean late = !reasons.isEmpty() && lag != null && tightestLatencyMs().map(l -> lag >= LATE_SHARE * l).orElse(false);
         boolean answered = latency.getTotalCount() > 0;

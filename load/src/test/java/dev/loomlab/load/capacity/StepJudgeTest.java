@@ -68,6 +68,18 @@ class StepJudgeTest {
     }
 
     @Test
+    void aLatencyFailureWhileWorkingOffAQueueIsMeasuredAgain() {
+        // answering 1,010/s of 1,000/s offered: the queue shrank during the span, the latency came from before it
+        CapacityStep draining = judge(1000, 1010, 5000, 0);
+        assertThat(draining.passed()).isFalse();
+        assertThat(draining.marginal()).isTrue();
+        // the same latency while answering just the offered rate is a failure far from its limit
+        assertThat(judge(1000, 1000, 5000, 0).marginal()).isFalse();
+        // errors far above their limit are not explained by a backlog: 500 of 10,000 sent is 5%
+        assertThat(judge(1000, 1010, 5000, 500).marginal()).isFalse();
+    }
+
+    @Test
     void errorsAboveTheLimitFail() {
         // 10,000 sent in 10 s, 200 of them timed out: 2%
         CapacityStep s = judge(1000, 980, 100, 200);
