@@ -4,11 +4,18 @@ package dev.loomlab.load;
  * The open model's send schedule: when each request is <em>intended</em> to be sent, at {@code rate}
  * requests per second (times the ramp's factor in each step), regardless of when answers come back.
  * Latency is measured from these times, so a server stall delays no request's clock (coordinated
- * omission corrected, as wrk2 does). Not thread-safe: one dispatcher walks it.
+ * omission corrected, as wrk2 does). The warm-up climbs to the rate in {@value #WARM_UP_STEPS} equal steps
+ * (10%, 20% … 100%): a target and a generator that start cold at the full rate fall behind in their first
+ * second, and the requests that queue meanwhile open connection after connection (6,773 for a 28,000/s load
+ * against {@code serve jdk -p delay=10ms}, whose steady state needs about 300), a backlog the measured span
+ * inherits. Not thread-safe: one dispatcher walks it.
  */
 public final class OpenSchedule {
+    /** The warm-up's steps: the k-th (1-based) runs at k / WARM_UP_STEPS of the rate. */
+    static final int WARM_UP_STEPS = 10;
     private final double ratePerSecond;
     private final Ramp ramp;
+    private final long start;
     private final long measureStart;
     private final long end;
     private long next;
@@ -29,11 +36,12 @@ public final class OpenSchedule {
         }
         this.ratePerSecond = ratePerSecond;
         this.ramp = ramp;
+        this.start = start;
         this.measureStart = measureStart;
         this.end = end;
         this.next = start;
-        this.step = ramp.step(start - measureStart);
-        this.rate = ratePerSecond * ramp.factor(step);
+        this.step = stepAt(start);
+        this.rate = ratePerSecond * factor(step);
         this.stepFirst = start;
     }
 
@@ -56,10 +64,10 @@ public final class OpenSchedule {
         issued++;
         inStep++;
         long candidate = stepFirst + Math.max(inStep, Math.round(inStep * 1e9 / rate));
-        int candidateStep = ramp.step(candidate - measureStart);
+        int candidateStep = stepAt(candidate);
         if (candidateStep != step) {
             step = candidateStep;
-            rate = ratePerSecond * ramp.factor(step);
+            rate = ratePerSecond * factor(step);
             stepFirst = candidate;
             inStep = 0;
         }
@@ -74,6 +82,22 @@ public final class OpenSchedule {
 
     /** The target rate at {@code time}, requests per second. */
     public double rateAt(long time) {
-        return ratePerSecond * ramp.factor(ramp.step(time - measureStart));
+        return ratePerSecond * factor(stepAt(time));
+    }
+
+    /**
+     * The step in force at {@code time}: during the warm-up −{@value #WARM_UP_STEPS} … −1, from the start of
+     * measurement the ramp's 0, 1, 2 …
+     */
+    private int stepAt(long time) {
+        if (time >= measureStart) {
+            return ramp.step(time - measureStart);
+        }
+        int k = (int) Math.min(WARM_UP_STEPS - 1, Math.max(0, (time - start) * WARM_UP_STEPS / (measureStart - start)));
+        return k - WARM_UP_STEPS;
+    }
+
+    private double factor(int step) {
+        return step < 0 ? (double) (step + WARM_UP_STEPS + 1) / WARM_UP_STEPS : ramp.factor(step);
     }
 }

@@ -37,6 +37,26 @@ class OpenScheduleTest {
     }
 
     @Test
+    void theWarmUpClimbsToTheRateInTenStepsAndMeasurementRunsAtIt() {
+        // 1 s of warm-up at 1,000/s: 100 ms each at 100/s, 200/s … 1,000/s is 10 + 20 + … + 100 = 550 requests
+        OpenSchedule s = new OpenSchedule(1000, Ramp.CONSTANT, 0, S, 2 * S);
+        long[] perTenth = new long[10];
+        long measured = 0;
+        while (s.hasNext()) {
+            long t = s.take();
+            if (t < S) {
+                perTenth[(int) (t / (S / 10))]++;
+            } else {
+                measured++;
+            }
+        }
+        assertThat(perTenth).containsExactly(10, 20, 30, 40, 50, 60, 70, 80, 90, 100);
+        assertThat(measured).isEqualTo(1000);
+        assertThat(s.rateAt(S / 20)).isEqualTo(100);
+        assertThat(s.rateAt(S)).isEqualTo(1000);
+    }
+
+    @Test
     void theRampStartsWithMeasurement() {
         Ramp ramp = new Ramp(S);
         assertThat(ramp.step(-5)).isZero();
