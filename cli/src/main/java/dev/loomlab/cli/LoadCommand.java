@@ -114,7 +114,7 @@ final class LoadCommand implements Callable<Integer> {
     Duration duration;
 
     @Option(names = "--warmup", paramLabel = "DURATION", defaultValue = "0s", converter = Converters.DurationConverter.class,
-            description = "load before measuring (default ${DEFAULT-VALUE})")
+            description = "load before measuring; with --rate it climbs to the rate in ten steps (default ${DEFAULT-VALUE})")
     Duration warmup;
 
     @Option(names = "--ramp", paramLabel = "DURATION", defaultValue = "0s", converter = Converters.DurationConverter.class,

@@ -35,7 +35,8 @@ import java.util.function.Consumer;
  * a stalled server makes requests wait — and their latency, measured from the intended time, shows it
  * (coordinated omission corrected). The closed model's latency is from the actual send, uncorrected
  * ({@link LatencyBasis}).
- * Requests intended during the warm-up are not recorded; none is sent after the end; whatever is
+ * Requests intended during the warm-up (the open model's climbs to the rate: {@link OpenSchedule}) are not
+ * recorded; none is sent after the end; whatever is
  * still unanswered one timeout after the end has timed out. A run is bounded in time whatever the server does.
  * The closed model's users first connect and wait for each other; its warm-up starts once every user's
  * first connect has completed (at most one connect timeout), all sending at once: thousands of connects
