@@ -2,13 +2,13 @@ package dev.loomlab.cli;
 
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.load.jmeter.JmeterAgent;
+import dev.loomlab.load.jmeter.RemoteEngines;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -72,13 +72,7 @@ final class LoadAgentCommand implements Callable<Integer> {
             throw new BadInputException("--bind " + bind.getHostAddress() + ": the engine's RMI stubs carry the address controllers"
                     + " call, so give one address of this machine (e.g. 127.0.0.1 or 10.0.0.5), not every one");
         }
-        if (keystore != null && insecure) {
-            throw new BadInputException("--rmi-keystore and --rmi-insecure exclude each other: RMI over SSL, or plain RMI");
-        }
-        Path keys = keystore == null ? null : Path.of(keystore).toAbsolutePath();
-        if (keys != null && !Files.isReadable(keys)) {
-            throw new BadInputException("--rmi-keystore: " + keystore + " is not a readable file");
-        }
+        Path keys = RemoteEngines.keystore(keystore == null ? null : Path.of(keystore), insecure);
         if (!bind.isLoopbackAddress() && keys == null && !insecure) {
             throw new BadInputException("--bind " + bind.getHostAddress() + " lets other machines in: RMI there needs --rmi-keystore"
                     + " FILE (RMI over SSL, as JMeter recommends) or --rmi-insecure (plain RMI, a closed lab network only)");

@@ -47,7 +47,7 @@ final class StepJudge {
      * latency came from a backlog carried in from before the span (the warm-up's transient: connections
      * opening, a pause), not from a queue that grows, and a failure on latency alone is measured again. At
      * 32,000/s against {@code serve jdk -p delay=10ms}, a step straight after 16,000/s answered 32,200/s with a
-     * p50 of 26 ms and a p99 of 200 ms; 34,000/s passed in the same search with a p99 of 19 ms.
+     * p50 of 26 ms and a p99 of 200 ms; 31,000/s passed later in the same search with a p99 of 25 ms.
      */
     static final double DRAINING = 1.005;
     /**

@@ -76,28 +76,23 @@ public record RemoteEngines(List<String> addresses, Path keystore, String callba
                 throw new BadInputException("--remote: " + address + " is named twice");
             }
         }
-        if (keystore != null && insecure) {
-            throw new BadInputException("--rmi-keystore and --rmi-insecure exclude each other: RMI over SSL, or plain RMI");
-        }
-        if (keystore != null && !Files.isReadable(keystore)) {
-            throw new BadInputException("--rmi-keystore: " + keystore + " is not a readable file");
-        }
+        Path keys = keystore(keystore, insecure);
         if (port < 0 || port > 65_535) {
             throw new BadInputException("--rmi-port " + port + " is not in 0..65535");
         }
-        if (keystore != null && port != 0 && addresses.size() > 1) {
+        if (keys != null && port != 0 && addresses.size() > 1) {
             // JMeter exports one sample listener per engine; over SSL the second cannot share a fixed port, and its
             // engine's samples would be lost.
             throw new BadInputException("--rmi-port with --rmi-keystore takes one remote engine: over SSL JMeter cannot share a"
                     + " fixed callback port between engines (leave --rmi-port out: any free port)");
         }
         InetAddress elsewhere = hosts.stream().filter(h -> !h.isLoopbackAddress()).findFirst().orElse(null);
-        if (elsewhere != null && keystore == null && !insecure) {
+        if (elsewhere != null && keys == null && !insecure) {
             throw new BadInputException("--remote: " + elsewhere.getHostAddress() + " is not on loopback: RMI over the network needs"
                     + " --rmi-keystore FILE (RMI over SSL, as JMeter recommends) or --rmi-insecure (plain RMI, a closed lab network only)");
         }
         String callback = elsewhere == null ? "127.0.0.1" : routeTo(elsewhere);
-        return new RemoteEngines(List.copyOf(addresses), keystore == null ? null : keystore.toAbsolutePath(), callback, port);
+        return new RemoteEngines(List.copyOf(addresses), keys, callback, port);
     }
 
     /** This machine's address on the route to {@code remote} (no packet is sent). */
@@ -112,5 +107,20 @@ public record RemoteEngines(List<String> addresses, Path keystore, String callba
         } catch (IOException e) {
             throw new BadInputException("--remote: no route from this machine to " + remote.getHostAddress() + ": " + e.getMessage());
         }
+    }
+
+    /**
+     * Checks the RMI security options a controller and an agent share: {@code --rmi-keystore} and
+     * {@code --rmi-insecure} exclude each other, and the keystore must be readable. Returns its absolute path, or null
+     * for plain RMI.
+     */
+    public static Path keystore(Path keystore, boolean insecure) {
+        if (keystore != null && insecure) {
+            throw new BadInputException("--rmi-keystore and --rmi-insecure exclude each other: RMI over SSL, or plain RMI");
+        }
+        if (keystore != null && !Files.isReadable(keystore)) {
+            throw new BadInputException("--rmi-keystore: " + keystore + " is not a readable file");
+        }
+        return keystore == null ? null : keystore.toAbsolutePath();
     }
 }
