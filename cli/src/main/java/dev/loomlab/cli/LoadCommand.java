@@ -17,12 +17,14 @@ import dev.loomlab.load.web.ProcSampler;
 import dev.loomlab.load.web.TcpSockets;
 import dev.loomlab.load.capacity.CapacitySearcher;
 import dev.loomlab.load.capacity.SearchPlan;
+import dev.loomlab.load.capacity.GeneratorCeiling;
 import dev.loomlab.load.capacity.GeneratorWarmUp;
 import dev.loomlab.load.capacity.UrlProbe;
 import dev.loomlab.load.engines.LoadEngines;
 import dev.loomlab.load.jmeter.JmeterEngine;
 import dev.loomlab.load.jmeter.RemoteEngines;
 import dev.loomlab.core.outcome.LoadEngineInfo;
+import dev.loomlab.core.outcome.CapacitySearch;
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.report.CapacityText;
 import dev.loomlab.report.ConsoleReport;
@@ -199,9 +201,7 @@ final class LoadCommand implements Callable<Integer> {
                         : " on remote engines " + remote) : ""));
         System.out.flush();
         if (!(engine instanceof JmeterEngine)) {
-            // A fresh JVM's generator sends late until the JIT has compiled it: warm it where the target sees nothing.
-            System.err.println("loomlab load: warming the generator for 2 s against a server inside this process …");
-            GeneratorWarmUp.run();
+            warmGenerator(spec);
         }
         Consumer<LoadProgress> line = p -> System.err.println("loomlab load: " + p.line());
         LoadEngine.Run run;
@@ -248,6 +248,36 @@ final class LoadCommand implements Callable<Integer> {
         System.out.print(ConsoleReport.render(List.of(result)));
         System.out.println("results: " + folder.dir());
         return result.ok() ? 0 : 1;
+    }
+
+    /**
+     * Warms loomlab's generator where the target sees nothing. An open-model load at
+     * {@link GeneratorWarmUp#CEILING_FROM_RATE} or more is preceded by the search for the generator's own ceiling,
+     * as a {@code --find-max} search is, so that a fixed-rate run and a search's step at the same rate measure
+     * with a generator in the same state; the run is told when it asks for a rate near that ceiling.
+     */
+    private static void warmGenerator(LoadSpec spec) throws InterruptedException {
+        if (!spec.isOpen() || spec.rate() < GeneratorWarmUp.CEILING_FROM_RATE) {
+            System.err.println("loomlab load: warming the generator for 2 s against a server inside this process …");
+            GeneratorWarmUp.run();
+            return;
+        }
+        System.err.println("loomlab load: warming the generator by measuring its own ceiling against a server inside this"
+                + " process (as --find-max does) …");
+        CapacitySearch ceiling = GeneratorCeiling.measure(step -> { });
+        if (!ceiling.found()) {
+            System.err.println("loomlab load: warning: the generator could not keep up even with "
+                    + Slo.figure(ceiling.steps().getLast().ratePerS()) + "/s against a server that does nothing: this machine"
+                    + " is too busy for " + Slo.figure(spec.rate()) + "/s to be the target's figure");
+            return;
+        }
+        double cap = ceiling.maxRatePerS();
+        System.err.println("loomlab load: generator ceiling " + Slo.figure(cap) + "/s");
+        if (spec.rate() >= GeneratorWarmUp.NEAR_CEILING * cap) {
+            System.err.println(String.format(Locale.ROOT, "loomlab load: warning: %s/s is %.0f%% of the generator's own ceiling"
+                    + " on this machine: late sends and latencies may be the generator's, not the target's (see generator_lag_p99_ms)",
+                    Slo.figure(spec.rate()), 100 * spec.rate() / cap));
+        }
     }
 
     /**

@@ -67,6 +67,41 @@ class LoadCommandTest {
     }
 
     @Test
+    void aFastOpenLoadWarmsItsGeneratorByMeasuringItsCeilingFirst() throws Exception {
+        AtomicLong served = new AtomicLong();
+        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
+        http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        http.createContext("/get", exchange -> {
+            try (exchange) {
+                served.incrementAndGet();
+                exchange.sendResponseHeaders(200, 2);
+                exchange.getResponseBody().write("ok".getBytes(StandardCharsets.US_ASCII));
+            }
+        });
+        http.start();
+        try {
+            Path out = tmp.resolve("fast");
+            String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/get";
+            int rate = 5000;
+            CliHarness.Outcome o = CliHarness.run("load", url, "--rate", rate + "/s", "--duration", "1s", "--slo", "none",
+                    "--out", out.toString());
+            assertThat(o.exit()).as(o.err()).isZero();
+
+            // The ceiling search ran before the load (its own null server answered it, not this one) ...
+            assertThat(o.err()).contains("warming the generator by measuring its own ceiling").containsPattern(
+                    "generator ceiling [0-9,]+/s");
+            // ... and the target saw the load alone: the schedule's 5,000 requests in its 1 s span (one either
+            // side where an intended time falls on the span's edge), every one of them served here
+            Result r = new ResultsFolder(out).read().get(0);
+            double requests = ((Summary) r.metrics().get("requests")).median();
+            assertThat(requests).isBetween(rate - 1.0, rate + 1.0);
+            assertThat((double) served.get()).isEqualTo(requests);
+        } finally {
+            http.stop(0);
+        }
+    }
+
+    @Test
     void aLoadIsJudgedAgainstArticle003sObjectiveUnlessSloSaysNone() throws Exception {
         AtomicLong served = new AtomicLong();
         AtomicLong refused = new AtomicLong();
