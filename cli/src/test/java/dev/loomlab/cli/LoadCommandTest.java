@@ -91,11 +91,15 @@ class LoadCommandTest {
             assertThat(o.err()).contains("warming the generator by measuring its own ceiling").containsPattern(
                     "generator ceiling [0-9,]+/s");
             // ... and the target saw the load alone: the schedule's 5,000 requests in its 1 s span (one either
-            // side where an intended time falls on the span's edge), every one of them served here
+            // side where an intended time falls on the span's edge); this server handled every one answered ok
+            // and none beyond those sent (a request reset on a connection this JDK server dropped as idle is sent,
+            // not handled)
             Result r = new ResultsFolder(out).read().get(0);
             double requests = ((Summary) r.metrics().get("requests")).median();
+            double ok = ((Summary) r.metrics().get("ok")).median();
             assertThat(requests).isBetween(rate - 1.0, rate + 1.0);
-            assertThat((double) served.get()).isEqualTo(requests);
+            assertThat(ok).isPositive();
+            assertThat((double) served.get()).isBetween(ok, requests);
         } finally {
             http.stop(0);
         }
