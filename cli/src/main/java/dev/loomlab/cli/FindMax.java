@@ -7,6 +7,7 @@ import dev.loomlab.load.LoadGenerator;
 import dev.loomlab.load.LoadProgress;
 import dev.loomlab.load.LoadSpec;
 import dev.loomlab.load.Ramp;
+import dev.loomlab.load.capacity.SloPool;
 import dev.loomlab.load.capacity.CapacitySearcher;
 import dev.loomlab.load.capacity.GeneratorCeiling;
 import dev.loomlab.load.capacity.Recovery;
@@ -28,11 +29,13 @@ import java.util.function.IntFunction;
 final class FindMax {
     private final URI url;
     private final SearchPlan plan;
-    private final int connections;
+    /** The pool every step opens at most; null: each step's is sized by the objective ({@link SloPool}). */
+    private final Integer connections;
     private final String expect;
     private final PrintStream err;
+    private int mostConnections;
 
-    FindMax(URI url, SearchPlan plan, int connections, String expect, PrintStream err) {
+    FindMax(URI url, SearchPlan plan, Integer connections, String expect, PrintStream err) {
         this.url = url;
         this.plan = plan;
         this.connections = connections;
@@ -64,8 +67,10 @@ final class FindMax {
             @Override
             public LoadReport run(LoadSpec spec) throws InterruptedException {
                 n[0]++;
+                mostConnections = Math.max(mostConnections, spec.connections());
                 err.println("loomlab load: step " + n[0] + ": " + Slo.figure(spec.rate()) + "/s for "
-                        + spec.warmup().toMillis() / 1000.0 + " s + " + spec.duration().toMillis() / 1000.0 + " s measured");
+                        + spec.warmup().toMillis() / 1000.0 + " s + " + spec.duration().toMillis() / 1000.0 + " s measured, up to "
+                        + Slo.figure(spec.connections()) + " connections");
                 return new LoadGenerator(spec).run(progress.apply(n[0]), latencies);
             }
 
@@ -79,9 +84,18 @@ final class FindMax {
             }
         };
         return new CapacitySearcher(plan).search(
-                (rate, warmup, measured, timeout) -> LoadSpec.open(url, rate, connections, warmup, measured, Ramp.CONSTANT,
+                (rate, warmup, measured, timeout) -> LoadSpec.open(url, rate,
+                        connections != null ? connections : SloPool.connections(rate, plan.slo(), timeout), warmup, measured, Ramp.CONSTANT,
                         timeout, expect),
                 load, cap, step -> err.println("loomlab load: step " + n[0] + ": " + line(step)));
+    }
+
+    /** The most connections a step of the search could open: the given pool, or the largest the objective sized. */
+    int mostConnections() {
+        if (connections != null) {
+            return connections;
+        }
+        return mostConnections > 0 ? mostConnections : SloPool.connections(plan.startRatePerS(), plan.slo(), plan.timeout());
     }
 
     /** One step as a line: rate, verdict, figures, and the reasons it failed. */

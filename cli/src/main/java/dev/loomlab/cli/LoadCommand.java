@@ -12,6 +12,7 @@ import dev.loomlab.load.LoadProgress;
 import dev.loomlab.load.LoadReport;
 import dev.loomlab.load.LoadScenario;
 import dev.loomlab.load.LoadSpec;
+import dev.loomlab.load.capacity.SloPool;
 import dev.loomlab.load.Ramp;
 import dev.loomlab.load.web.ProcSampler;
 import dev.loomlab.load.web.TcpSockets;
@@ -127,9 +128,10 @@ final class LoadCommand implements Callable<Integer> {
             description = "per request (default ${DEFAULT-VALUE})")
     Duration timeout;
 
-    @Option(names = "--connections", paramLabel = "N", defaultValue = "10000", converter = Converters.CountConverter.class,
-            description = "open model: most connections (default ${DEFAULT-VALUE})")
-    long connections;
+    @Option(names = "--connections", paramLabel = "N", converter = Converters.CountConverter.class,
+            description = "open model: most connections (default: the requests in flight, on average, at the rate while --slo"
+                    + " holds, 100 to 10,000; 10,000 when it sets no latency limit)")
+    Long connections;
 
     @Option(names = "--expect", paramLabel = "BODY", description = "a 2xx answer must carry exactly this body (default: any)")
     String expect;
@@ -197,6 +199,8 @@ final class LoadCommand implements Callable<Integer> {
         System.out.println("loomlab load: " + spec.modelName() + " against " + spec.target() + " for "
                 + Units.formatDuration(duration.toNanos())
                 + (spec.warmup().isZero() ? "" : " after a " + Units.formatDuration(warmup.toNanos()) + " warm-up")
+                + (spec.isOpen() && !(engine instanceof JmeterEngine) ? ", up to " + String.format(Locale.ROOT, "%,d",
+                        spec.connections()) + " connections" : "")
                 + (engine instanceof JmeterEngine ? ", engine JMeter " + JmeterEngine.VERSION + (remote == null ? " in a JVM of its own"
                         : " on remote engines " + remote) : ""));
         System.out.flush();
@@ -345,7 +349,7 @@ final class LoadCommand implements Callable<Integer> {
                 System.out.println("loomlab load: the highest rate " + url + " sustains within " + plan.slo().spec());
                 System.out.flush();
                 Consumer<LoadProgress> line = p -> System.err.println("loomlab load:   " + p.line());
-                FindMax search = new FindMax(url, plan, (int) connections, expect, System.err);
+                FindMax search = new FindMax(url, plan, givenConnections(), expect, System.err);
                 CapacitySearcher.Found found;
                 if (endpoint.isEmpty()) {
                     found = search.run(step -> line, false);
@@ -362,7 +366,7 @@ final class LoadCommand implements Callable<Integer> {
                 if (found == null) {
                     return 1;
                 }
-                Result result = LoadScenario.result(plan, (int) connections, found);
+                Result result = LoadScenario.result(plan, search.mostConnections(), found);
                 result = SloPolicy.DEFAULT.judge(LoadScenario.CAPACITY, result);
                 folder.append(result);
                 Map<String, Object> env = Environment.describe(List.of(Jdk.current()), command, started, Instant.now());
@@ -389,9 +393,7 @@ final class LoadCommand implements Callable<Integer> {
         if (slo != null && slo.off()) {
             throw new BadInputException("--find-max needs an objective to judge each step: --slo none does not apply");
         }
-        if (connections < 1 || connections > 1_000_000) {
-            throw new BadInputException("--connections " + connections + " must be 1 … 1,000,000");
-        }
+        givenConnections();
         Slo objective = slo != null && slo.given() != null ? slo.given() : Slo.DEFAULT;
         double start = startRate != null ? startRate : SearchPlan.DEFAULT_START_RATE;
         double lowest = minRate != null ? minRate : Math.min(SearchPlan.DEFAULT_MIN_RATE, start);
@@ -459,10 +461,25 @@ final class LoadCommand implements Callable<Integer> {
             throw new BadInputException("--rate " + BigDecimal.valueOf(rate).toPlainString() + "/s must be at most "
                     + String.format(Locale.ROOT, "%,.0f", LoadSpec.MAX_RATE) + "/s");
         }
+        Integer pool = givenConnections();
+        if (pool == null) {
+            pool = (slo != null ? slo : SloPolicy.DEFAULT).forScenario(LoadScenario.DESCRIPTION)
+                    .map(objective -> SloPool.connections(SloPool.peakRate(rate, steps, duration.toNanos()), objective,
+                            timeout))
+                    .orElse(LoadSpec.DEFAULT_CONNECTIONS);
+        }
+        return new LoadSpec(url, 0, rate, pool, warmup, duration, steps, timeout, expect);
+    }
+
+    /** {@code --connections} when given (checked), else null: the pool is then sized by the objective ({@link SloPool}). */
+    private Integer givenConnections() {
+        if (connections == null) {
+            return null;
+        }
         if (connections < 1 || connections > 1_000_000) {
             throw new BadInputException("--connections " + connections + " must be 1 … 1,000,000");
         }
-        return new LoadSpec(url, 0, rate, (int) connections, warmup, duration, steps, timeout, expect);
+        return connections.intValue();
     }
 
     private static void positive(String option, Duration d) {

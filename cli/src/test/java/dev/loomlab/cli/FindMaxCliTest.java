@@ -83,6 +83,11 @@ class FindMaxCliTest {
             assertThat(((Summary) r.metrics().get("first_failing_per_s")).median()).isEqualTo(s.firstFailingPerS());
             // each step measured at least the 200 requests a p50 rests on
             assertThat(s.steps()).allMatch(st -> st.ratePerS() * st.measuredS() >= 199.9);
+            // each step's pool: its rate × the mean time in flight p50<200ms allows with the 2 s timeout (ten times the
+            // limit), 0.5 × 0.2 s + 0.5 × 2 s = 1.1 s, at least 100; the result records the largest
+            long largestPool = s.steps().stream().mapToLong(st -> Math.max(100, (long) Math.ceil(st.ratePerS() * 1.1 - 1e-9)))
+                    .max().orElseThrow();
+            assertThat(((Number) r.params().get("connections")).longValue()).isEqualTo(largestPool);
             assertThat(o.out()).contains("/s sustained within p50<200ms").contains("Capacity");
             assertThat(Files.readString(out.resolve("report.html"))).contains("\"kind\":\"capacity\"");
             assertThat(Files.readString(out.resolve("report.md"))).contains("## Capacity");

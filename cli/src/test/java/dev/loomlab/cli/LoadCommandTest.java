@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -144,6 +145,55 @@ class LoadCommandTest {
             o = CliHarness.run("load", url, "--users", "4", "--duration", "1s", "--slo", "none", "--out", none.toString());
             assertThat(o.exit()).as(o.err()).isZero();
             assertThat(new ResultsFolder(none).read().get(0).slo()).isNull();
+        } finally {
+            http.stop(0);
+        }
+    }
+    @Test
+    void anOpenLoadWithoutConnectionsHoldsNoMoreThanItsSloAllowsInFlight() throws Exception {
+        AtomicInteger inFlight = new AtomicInteger();
+        AtomicInteger mostInFlight = new AtomicInteger();
+        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
+        http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        http.createContext("/get", exchange -> {
+            try (exchange) {
+                // counted until the answer is written: the client may send its next request as soon as it has it
+                mostInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+                try {
+                    Thread.sleep(200);
+                } finally {
+                    inFlight.decrementAndGet();
+                }
+                exchange.sendResponseHeaders(200, 2);
+                exchange.getResponseBody().write("ok".getBytes(StandardCharsets.US_ASCII));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        http.start();
+        try {
+            String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/get";
+            // 2,000/s answered in 200 ms would keep 400 requests in flight. While p99<50ms holds, with a 10 s timeout, a
+            // request is in flight 0.99 × 50 ms + 0.01 × 10 s = 149.5 ms on average: 2,000/s × 0.1495 s = 299 connections.
+            // (The timeout is long enough for none to time out: a timed-out request's handler would go on sleeping.)
+            Path out = tmp.resolve("slo-pool");
+            CliHarness.Outcome o = CliHarness.run("load", url, "--rate", "2000/s", "--duration", "1s", "--timeout", "10s",
+                    "--slo", "p99<50ms", "--out", out.toString());
+            assertThat(o.exit()).as(o.err()).isZero();
+            assertThat(o.out()).contains("up to 299 connections");
+            Result r = new ResultsFolder(out).read().get(0);
+            assertThat(((Number) r.params().get("connections")).longValue()).isEqualTo(299);
+            assertThat(mostInFlight.get()).isBetween(200, 299);
+            assertThat(r.slo().met()).isFalse();
+
+            // --connections given: the pool is what it says
+            mostInFlight.set(0);
+            Path given = tmp.resolve("given");
+            o = CliHarness.run("load", url, "--rate", "2000/s", "--duration", "1s", "--timeout", "10s", "--slo", "p99<50ms",
+                    "--connections", "600", "--out", given.toString());
+            assertThat(o.exit()).as(o.err()).isZero();
+            assertThat(((Number) new ResultsFolder(given).read().get(0).params().get("connections")).longValue()).isEqualTo(600);
+            assertThat(mostInFlight.get()).isGreaterThan(299);
         } finally {
             http.stop(0);
         }
