@@ -40,6 +40,13 @@ final class StepJudge {
      * 36,000/s 135 ms.
      */
     static final double LATENCY_NOISE_ABOVE = 2.0;
+    /**
+     * As {@link #LATENCY_NOISE_ABOVE}, for a step that kept up with its rate: the target answered all it was offered,
+     * so its tail came from a pause, not from a queue that grows, and a pause can lift a p99 further. Against
+     * {@code serve jdk -p delay=10ms}, steps that kept up measured p99s of 105 and 124 ms (p50 11–12 ms) at 30,000 and
+     * 32,000/s, where the next search on the same server passed 32,000/s twice with 24 ms.
+     */
+    static final double LATENCY_NOISE_ABOVE_KEPT_UP = 3.0;
     /** An error share within this factor of its limit (either side) is within noise. */
     static final double ERRORS_NOISE = 2.0;
     /**
@@ -73,13 +80,15 @@ final class StepJudge {
         boolean farLatencyFail = false;
         double errorsPct = report.sent() == 0 ? 0 : 100.0 * report.errorCount() / report.sent();
         Histogram latency = report.latency();
+        double kept = report.throughputPerSecond() / rate;
+        double above = kept >= KEEP_UP ? LATENCY_NOISE_ABOVE_KEPT_UP : LATENCY_NOISE_ABOVE;
         if (report.ok() == 0) {
             reasons.add("no request succeeded: " + report.sent() + " sent, errors: " + report.errorKinds());
             farFail = true;
         } else {
             Result result = LoadScenario.result(spec, report);
             for (SloTerm term : slo.terms()) {
-                boolean near = nearLimit(term, latency, errorsPct, report.throughputPerSecond());
+                boolean near = nearLimit(term, latency, errorsPct, report.throughputPerSecond(), above);
                 Optional<String> breach = term.breach(result);
                 breach.ifPresent(reasons::add);
                 nearPass |= breach.isEmpty() && near;
@@ -90,7 +99,6 @@ final class StepJudge {
                 }
             }
         }
-        double kept = report.throughputPerSecond() / rate;
         boolean keptNear = kept >= KEEP_UP_NOISE_LOW && kept < KEEP_UP_NOISE_HIGH;
         if (kept < KEEP_UP) {
             // one decimal near the threshold: 98.9% must not read as the 99% it missed
@@ -118,8 +126,11 @@ final class StepJudge {
                 .map(t -> ((SloTerm.Latency) t).limitNanos() / 1e6).min(Double::compare);
     }
 
-    /** True when {@code term}'s figure lies within noise of its limit, on either side. */
-    private static boolean nearLimit(SloTerm term, Histogram latency, double errorsPct, double throughput) {
+    /**
+     * True when {@code term}'s figure lies within noise of its limit, on either side; a latency figure up to
+     * {@code above} times its limit.
+     */
+    private static boolean nearLimit(SloTerm term, Histogram latency, double errorsPct, double throughput, double above) {
         return switch (term) {
             case SloTerm.Latency l -> {
                 if (latency.getTotalCount() == 0) {
@@ -127,7 +138,7 @@ final class StepJudge {
                 }
                 double figure = l.name().equals("max") ? latency.getMaxValue()
                         : latency.getValueAtPercentile(percentile(l.name()));
-                yield figure >= l.limitNanos() / LATENCY_NOISE && figure <= l.limitNanos() * LATENCY_NOISE_ABOVE;
+                yield figure >= l.limitNanos() / LATENCY_NOISE && figure <= l.limitNanos() * above;
             }
             case SloTerm.Errors e -> within(errorsPct, e.limitPct(), ERRORS_NOISE);
             case SloTerm.Rate r -> within(throughput, r.floorPerS(), LATENCY_NOISE);

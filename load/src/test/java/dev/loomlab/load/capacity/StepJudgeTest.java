@@ -38,10 +38,14 @@ class StepJudgeTest {
     }
 
     @Test
-    void aLatencyBreachIsWithinNoiseUpToTwiceTheLimitAndAPassOnlyWithinAFifthBelowIt() {
-        // a pause lifts a tail percentile by multiples: 999 ms over a 500 ms limit may be one pause
-        assertThat(judge(1000, 1000, 990, 0).marginal()).isTrue();
-        assertThat(judge(1000, 1000, 1010, 0).marginal()).isFalse();
+    void aLatencyBreachIsWithinNoiseUpToThriceTheLimitWhenTheStepKeptUpAndAPassOnlyWithinAFifthBelowIt() {
+        // a pause lifts a tail percentile by multiples: 1,490 ms over a 500 ms limit, every request offered answered,
+        // may be one pause
+        assertThat(judge(1000, 1000, 1490, 0).marginal()).isTrue();
+        assertThat(judge(1000, 1000, 1510, 0).marginal()).isFalse();
+        // falling behind (98.5% answered, within noise itself): a queue may be growing, twice the limit at most
+        assertThat(judge(1000, 985, 990, 0).marginal()).isTrue();
+        assertThat(judge(1000, 985, 1010, 0).marginal()).isFalse();
         // 500 / 1.2 = 417 ms
         assertThat(judge(1000, 1000, 420, 0).marginal()).isTrue();
         assertThat(judge(1000, 1000, 410, 0).marginal()).isFalse();
