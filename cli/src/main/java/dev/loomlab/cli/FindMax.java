@@ -70,7 +70,7 @@ final class FindMax {
                 mostConnections = Math.max(mostConnections, spec.connections());
                 err.println("loomlab load: step " + n[0] + ": " + Slo.figure(spec.rate()) + "/s for "
                         + spec.warmup().toMillis() / 1000.0 + " s + " + spec.duration().toMillis() / 1000.0 + " s measured, up to "
-                        + Slo.figure(spec.connections()) + " connections");
+                        + String.format(Locale.ROOT, "%,d", spec.connections()) + " connections");
                 return new LoadGenerator(spec).run(progress.apply(n[0]), latencies);
             }
 

@@ -45,6 +45,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -204,9 +205,7 @@ final class LoadCommand implements Callable<Integer> {
                 + (engine instanceof JmeterEngine ? ", engine JMeter " + JmeterEngine.VERSION + (remote == null ? " in a JVM of its own"
                         : " on remote engines " + remote) : ""));
         System.out.flush();
-        if (!(engine instanceof JmeterEngine)) {
-            warmGenerator(spec);
-        }
+        Map<String, Double> ceiling = engine instanceof JmeterEngine ? Map.of() : warmGenerator(spec);
         Consumer<LoadProgress> line = p -> System.err.println("loomlab load: " + p.line());
         LoadEngine.Run run;
         try {
@@ -235,7 +234,9 @@ final class LoadCommand implements Callable<Integer> {
             return 1;
         }
         LoadReport report = run.report();
-        Result result = LoadScenario.result(spec, report, run.metrics()).toBuilder().engine(run.engine()).build();
+        Map<String, Double> figures = new LinkedHashMap<>(run.metrics());
+        figures.putAll(ceiling);
+        Result result = LoadScenario.result(spec, report, figures).toBuilder().engine(run.engine()).build();
         result = (slo != null ? slo : SloPolicy.DEFAULT).judge(LoadScenario.DESCRIPTION, result);
         folder.append(result);
         Map<String, Object> env = Environment.describe(jdks, command, started, Instant.now());
@@ -258,13 +259,14 @@ final class LoadCommand implements Callable<Integer> {
      * Warms loomlab's generator where the target sees nothing. An open-model load at
      * {@link GeneratorWarmUp#CEILING_FROM_RATE} or more is preceded by the search for the generator's own ceiling,
      * as a {@code --find-max} search is, so that a fixed-rate run and a search's step at the same rate measure
-     * with a generator in the same state; the run is told when it asks for a rate near that ceiling.
+     * with a generator in the same state; the run is told when it asks for a rate near that ceiling. Returns the
+     * ceiling as the result's {@code generator_ceiling_per_s} when it was measured, else nothing.
      */
-    private static void warmGenerator(LoadSpec spec) throws InterruptedException {
+    private static Map<String, Double> warmGenerator(LoadSpec spec) throws InterruptedException {
         if (!spec.isOpen() || spec.rate() < GeneratorWarmUp.CEILING_FROM_RATE) {
             System.err.println("loomlab load: warming the generator for 2 s against a server inside this process …");
             GeneratorWarmUp.run();
-            return;
+            return Map.of();
         }
         System.err.println("loomlab load: warming the generator by measuring its own ceiling against a server inside this"
                 + " process (as --find-max does) …");
@@ -273,7 +275,7 @@ final class LoadCommand implements Callable<Integer> {
             System.err.println("loomlab load: warning: the generator could not keep up even with "
                     + Slo.figure(ceiling.steps().getLast().ratePerS()) + "/s against a server that does nothing: this machine"
                     + " is too busy for " + Slo.figure(spec.rate()) + "/s to be the target's figure");
-            return;
+            return Map.of();
         }
         double cap = ceiling.maxRatePerS();
         System.err.println("loomlab load: generator ceiling " + Slo.figure(cap) + "/s");
@@ -282,6 +284,7 @@ final class LoadCommand implements Callable<Integer> {
                     + " on this machine: late sends and latencies may be the generator's, not the target's (see generator_lag_p99_ms)",
                     Slo.figure(spec.rate()), 100 * spec.rate() / cap));
         }
+        return Map.of("generator_ceiling_per_s", cap);
     }
 
     /**

@@ -61,6 +61,8 @@ class LoadCommandTest {
             assertThat(r.metrics().keySet()).noneMatch(k -> k.contains("corrected"));
             assertThat(o.out()).contains("latency from the actual send (closed model: not corrected for coordinated omission)");
             assertThat(r.histograms()).containsKey("task_latency_ms");
+            // a closed load warms its generator for 2 s: no ceiling measured, none recorded
+            assertThat(r.metrics()).doesNotContainKey("generator_ceiling_per_s");
             assertThat(out.resolve("report.html")).exists();
         } finally {
             http.stop(0);
@@ -101,6 +103,11 @@ class LoadCommandTest {
             assertThat(requests).isBetween(rate - 1.0, rate + 1.0);
             assertThat(ok).isPositive();
             assertThat((double) served.get()).isBetween(ok, requests);
+            // the result keeps the ceiling the run printed (to the figures printed)
+            java.util.regex.Matcher printed = java.util.regex.Pattern.compile("generator ceiling ([0-9,]+)/s").matcher(o.err());
+            assertThat(printed.find()).isTrue();
+            assertThat(((Summary) r.metrics().get("generator_ceiling_per_s")).median())
+                    .isCloseTo(Double.parseDouble(printed.group(1).replace(",", "")), org.assertj.core.api.Assertions.withinPercentage(1));
         } finally {
             http.stop(0);
         }
