@@ -130,7 +130,7 @@ final class LoadCommand implements Callable<Integer> {
     Duration timeout;
 
     @Option(names = "--connections", paramLabel = "N", converter = Converters.CountConverter.class,
-            description = "open model: most connections (default: the requests in flight, on average, at the rate while --slo"
+            description = "open model: most connections (default: the most requests in flight on average at the rate while --slo"
                     + " holds, 100 to 10,000; 10,000 when it sets no latency limit)")
     Long connections;
 

@@ -8,11 +8,11 @@ import dev.loomlab.load.Ramp;
 import java.time.Duration;
 
 /**
- * The open model's connection pool when none is given, sized by the objective that judges the load: the requests
- * in flight, on average, at the highest rate the load reaches while the objective holds. A term {@code pQ<L} that
+ * The open model's connection pool when none is given, sized by the objective that judges the load: the most
+ * requests in flight on average at the highest rate the load reaches while the objective holds. A term {@code pQ<L} that
  * holds keeps a share Q of the requests under L, and none stays longer than the timeout T, so a request's mean time
  * in flight is at most Q·L + (1 − Q)·T; every term holds, so the least of these bounds it, and by Little's law the
- * mean in flight is the rate times that. The pool is that, at least {@value #FEWEST} and at most
+ * mean in flight is at most the rate times that. The pool is that, at least {@value #FEWEST} and at most
  * {@link LoadSpec#DEFAULT_CONNECTIONS}; an objective without a latency limit leaves
  * {@link LoadSpec#DEFAULT_CONNECTIONS}. Once it is full a request waits for a connection and its latency, measured
  * from its intended send, counts the wait — where an unbounded pool would open thousands of connections into a
