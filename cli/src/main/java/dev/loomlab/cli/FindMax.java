@@ -33,7 +33,6 @@ final class FindMax {
     private final Integer connections;
     private final String expect;
     private final PrintStream err;
-    private int mostConnections;
 
     FindMax(URI url, SearchPlan plan, Integer connections, String expect, PrintStream err) {
         this.url = url;
@@ -67,7 +66,6 @@ final class FindMax {
             @Override
             public LoadReport run(LoadSpec spec) throws InterruptedException {
                 n[0]++;
-                mostConnections = Math.max(mostConnections, spec.connections());
                 err.println("loomlab load: step " + n[0] + ": " + Slo.figure(spec.rate()) + "/s for "
                         + spec.warmup().toMillis() / 1000.0 + " s + " + spec.duration().toMillis() / 1000.0 + " s measured, up to "
                         + String.format(Locale.ROOT, "%,d", spec.connections()) + " connections");
@@ -84,18 +82,19 @@ final class FindMax {
             }
         };
         return new CapacitySearcher(plan).search(
-                (rate, warmup, measured, timeout) -> LoadSpec.open(url, rate,
-                        connections != null ? connections : SloPool.connections(rate, plan.slo(), timeout), warmup, measured, Ramp.CONSTANT,
+                (rate, warmup, measured, timeout) -> LoadSpec.open(url, rate, pool(rate), warmup, measured, Ramp.CONSTANT,
                         timeout, expect),
                 load, cap, step -> err.println("loomlab load: step " + n[0] + ": " + line(step)));
     }
 
-    /** The most connections a step of the search could open: the given pool, or the largest the objective sized. */
-    int mostConnections() {
-        if (connections != null) {
-            return connections;
-        }
-        return mostConnections > 0 ? mostConnections : SloPool.connections(plan.startRatePerS(), plan.slo(), plan.timeout());
+    /** The most connections a step at {@code rate} opens: the given pool, or the one the objective sizes ({@link SloPool}). */
+    private int pool(double rate) {
+        return connections != null ? connections : SloPool.connections(rate, plan.slo(), plan.timeout());
+    }
+
+    /** The most connections any step of {@code search} could open: the result's {@code connections}. */
+    int mostConnections(CapacitySearch search) {
+        return search.steps().stream().mapToInt(step -> pool(step.ratePerS())).max().orElse(pool(plan.startRatePerS()));
     }
 
     /** One step as a line: rate, verdict, figures, and the reasons it failed. */

@@ -369,7 +369,7 @@ final class LoadCommand implements Callable<Integer> {
                 if (found == null) {
                     return 1;
                 }
-                Result result = LoadScenario.result(plan, search.mostConnections(), found);
+                Result result = LoadScenario.result(plan, search.mostConnections(found.search()), found);
                 result = SloPolicy.DEFAULT.judge(LoadScenario.CAPACITY, result);
                 folder.append(result);
                 Map<String, Object> env = Environment.describe(List.of(Jdk.current()), command, started, Instant.now());

@@ -1,5 +1,6 @@
 package dev.loomlab.cli;
 
+import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
@@ -26,9 +27,7 @@ class LoadCommandTest {
     @Test
     void aClosedLoadWritesAResultWhoseCountsMatchTheServer() throws Exception {
         AtomicLong served = new AtomicLong();
-        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
-        http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-        http.createContext("/get", exchange -> {
+        HttpServer http = serve(128, exchange -> {
             try (exchange) {
                 served.incrementAndGet();
                 byte[] ok = "ok".getBytes(StandardCharsets.US_ASCII);
@@ -36,7 +35,6 @@ class LoadCommandTest {
                 exchange.getResponseBody().write(ok);
             }
         });
-        http.start();
         try {
             Path out = tmp.resolve("load");
             String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/get";
@@ -72,16 +70,13 @@ class LoadCommandTest {
     @Test
     void aFastOpenLoadWarmsItsGeneratorByMeasuringItsCeilingFirst() throws Exception {
         AtomicLong served = new AtomicLong();
-        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
-        http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-        http.createContext("/get", exchange -> {
+        HttpServer http = serve(1024, exchange -> {
             try (exchange) {
                 served.incrementAndGet();
                 exchange.sendResponseHeaders(200, 2);
                 exchange.getResponseBody().write("ok".getBytes(StandardCharsets.US_ASCII));
             }
         });
-        http.start();
         try {
             Path out = tmp.resolve("fast");
             String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/get";
@@ -117,9 +112,7 @@ class LoadCommandTest {
     void aLoadIsJudgedAgainstArticle003sObjectiveUnlessSloSaysNone() throws Exception {
         AtomicLong served = new AtomicLong();
         AtomicLong refused = new AtomicLong();
-        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 128);
-        http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-        http.createContext("/get", exchange -> {
+        HttpServer http = serve(128, exchange -> {
             try (exchange) {
                 // Every tenth request is answered 503: 10% errors, far above the default 1%.
                 boolean refuse = served.incrementAndGet() % 10 == 0;
@@ -131,7 +124,6 @@ class LoadCommandTest {
                 exchange.getResponseBody().write(body);
             }
         });
-        http.start();
         try {
             String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/get";
             Path out = tmp.resolve("judged");
@@ -160,9 +152,7 @@ class LoadCommandTest {
     void anOpenLoadWithoutConnectionsHoldsNoMoreThanItsSloAllowsInFlight() throws Exception {
         AtomicInteger inFlight = new AtomicInteger();
         AtomicInteger mostInFlight = new AtomicInteger();
-        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1024);
-        http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
-        http.createContext("/get", exchange -> {
+        HttpServer http = serve(1024, exchange -> {
             try (exchange) {
                 // counted until the answer is written: the client may send its next request as soon as it has it
                 mostInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
@@ -177,7 +167,6 @@ class LoadCommandTest {
                 Thread.currentThread().interrupt();
             }
         });
-        http.start();
         try {
             String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/get";
             // 2,000/s answered in 200 ms would keep 400 requests in flight. While p99<50ms holds, with a 10 s timeout, a
@@ -204,5 +193,14 @@ class LoadCommandTest {
         } finally {
             http.stop(0);
         }
+    }
+
+    /** A JDK server on a loopback port with an accept queue of {@code backlog}, answering {@code /get} on virtual threads. */
+    private static HttpServer serve(int backlog, HttpHandler handler) throws java.io.IOException {
+        HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), backlog);
+        http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+        http.createContext("/get", handler);
+        http.start();
+        return http;
     }
 }
