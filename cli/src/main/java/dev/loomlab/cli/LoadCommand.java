@@ -118,7 +118,8 @@ final class LoadCommand implements Callable<Integer> {
     Duration duration;
 
     @Option(names = "--warmup", paramLabel = "DURATION", defaultValue = "0s", converter = Converters.DurationConverter.class,
-            description = "load before measuring; with --rate it climbs to the rate in ten steps (default ${DEFAULT-VALUE})")
+            description = "load before measuring; with --rate it climbs to the rate in ten steps over its first half, then holds it"
+                    + " (default ${DEFAULT-VALUE})")
     Duration warmup;
 
     @Option(names = "--ramp", paramLabel = "DURATION", defaultValue = "0s", converter = Converters.DurationConverter.class,
@@ -142,7 +143,7 @@ final class LoadCommand implements Callable<Integer> {
 
     @Option(names = "--find-max", description = "find the highest open-model rate that meets --slo (default p99<500ms,errors<1%%):"
             + " doubling from --start-rate until a step fails, then bisecting to --precision; --warmup and --duration are each"
-            + " step's (default 2s and at least 5s, longer when the SLO's percentile needs more requests)")
+            + " step's (default 4s and at least 5s, longer when the SLO's percentile needs more requests)")
     boolean findMax;
 
     @Option(names = "--start-rate", paramLabel = "R/s", converter = Converters.RateConverter.class,

@@ -5,14 +5,20 @@ package dev.loomlab.load;
  * requests per second (times the ramp's factor in each step), regardless of when answers come back.
  * Latency is measured from these times, so a server stall delays no request's clock (coordinated
  * omission corrected, as wrk2 does). The warm-up climbs to the rate in {@value #WARM_UP_STEPS} equal steps
- * (10%, 20% … 100%): a target and a generator that start cold at the full rate fall behind in their first
- * second, and the requests that queue meanwhile open connection after connection (6,773 for a 28,000/s load
- * against {@code serve jdk -p delay=10ms}, whose steady state needs about 300), a backlog the measured span
- * inherits. Not thread-safe: one dispatcher walks it.
+ * (10%, 20% … 100%) over its first half, then holds the rate for its second half: a target and a generator that
+ * start cold at the full rate fall behind in their first second, and the requests that queue meanwhile open
+ * connection after connection (6,773 for a 28,000/s load against {@code serve jdk -p delay=10ms}, whose steady
+ * state needs about 300), a backlog the measured span inherits; and a target that has only just reached the rate
+ * may still be working off the climb's last steps. Not thread-safe: one dispatcher walks it.
  */
 public final class OpenSchedule {
-    /** The warm-up's steps: the k-th (1-based) runs at k / WARM_UP_STEPS of the rate. */
+    /**
+     * The warm-up's climb: its k-th step (1-based) runs at k / WARM_UP_STEPS of the rate, for a WARM_UP_STEPS-th of the
+     * climb; the last step lasts on to the end of the warm-up.
+     */
     static final int WARM_UP_STEPS = 10;
+    /** The share of the warm-up spent climbing; the rest holds the full rate. */
+    static final double CLIMB_SHARE = 0.5;
     private final double ratePerSecond;
     private final Ramp ramp;
     private final long start;
@@ -93,7 +99,8 @@ public final class OpenSchedule {
         if (time >= measureStart) {
             return ramp.step(time - measureStart);
         }
-        int k = (int) Math.min(WARM_UP_STEPS - 1, Math.max(0, (time - start) * WARM_UP_STEPS / (measureStart - start)));
+        double climb = CLIMB_SHARE * (measureStart - start);
+        int k = (int) Math.min(WARM_UP_STEPS - 1, Math.max(0, Math.floor((time - start) * WARM_UP_STEPS / climb)));
         return k - WARM_UP_STEPS;
     }
 

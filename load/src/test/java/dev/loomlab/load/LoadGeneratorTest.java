@@ -148,13 +148,14 @@ class LoadGeneratorTest {
     @Test
     void warmUpRequestsAreNotRecorded() throws Exception {
         try (TestServer server = TestServer.delaying(0)) {
-            LoadSpec spec = LoadSpec.open(server.uri(), 100, 20, Duration.ofMillis(500), Duration.ofSeconds(1),
+            LoadSpec spec = LoadSpec.open(server.uri(), 400, 20, Duration.ofSeconds(1), Duration.ofSeconds(1),
                     Ramp.CONSTANT, Duration.ofSeconds(10), "ok");
             LoadReport r = new LoadGenerator(spec).run();
 
-            // the warm-up climbs to 100/s in ten 50 ms steps: 0.05 s × (10 + 20 + … + 100)/s = 27.5 requests
-            assertThat(server.requests.get()).isBetween(127L, 128L);
-            assertThat(r.sent()).isEqualTo(100);
+            // the warm-up climbs to 400/s in ten 50 ms steps, 0.05 s × (40 + 80 + … + 400)/s = 110 requests, then
+            // holds 400/s for 0.5 s, 200 requests; 400 measured
+            assertThat(server.requests.get()).isBetween(709L, 710L);
+            assertThat(r.sent()).isEqualTo(400);
         }
     }
 

@@ -37,22 +37,25 @@ class OpenScheduleTest {
     }
 
     @Test
-    void theWarmUpClimbsToTheRateInTenStepsAndMeasurementRunsAtIt() {
-        // 1 s of warm-up at 1,000/s: 100 ms each at 100/s, 200/s … 1,000/s is 10 + 20 + … + 100 = 550 requests
+    void theWarmUpClimbsToTheRateInTenStepsOverItsFirstHalfThenHoldsItAndMeasurementRunsAtIt() {
+        // 1 s of warm-up at 1,000/s: 50 ms each at 100/s, 200/s … 1,000/s (5 + 10 + … + 50 = 275 requests), then
+        // 500 ms at 1,000/s (500 requests)
         OpenSchedule s = new OpenSchedule(1000, Ramp.CONSTANT, 0, S, 2 * S);
-        long[] perTenth = new long[10];
+        long[] perTwentieth = new long[20];
         long measured = 0;
         while (s.hasNext()) {
             long t = s.take();
             if (t < S) {
-                perTenth[(int) (t / (S / 10))]++;
+                perTwentieth[(int) (t / (S / 20))]++;
             } else {
                 measured++;
             }
         }
-        assertThat(perTenth).containsExactly(10, 20, 30, 40, 50, 60, 70, 80, 90, 100);
+        assertThat(perTwentieth).containsExactly(5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50);
         assertThat(measured).isEqualTo(1000);
-        assertThat(s.rateAt(S / 20)).isEqualTo(100);
+        assertThat(s.rateAt(S / 40)).isEqualTo(100);
+        assertThat(s.rateAt(S / 2 - 1)).isEqualTo(1000);
+        assertThat(s.rateAt(3 * S / 4)).isEqualTo(1000);
         assertThat(s.rateAt(S)).isEqualTo(1000);
     }
 

@@ -29,7 +29,8 @@ public record SearchPlan(Slo slo, double startRatePerS, double minRatePerS, doub
     /** The lowest rate tried when none is given, requests per second: a p99 step there measures 100 s. */
     public static final double DEFAULT_MIN_RATE = 100;
     public static final double DEFAULT_PRECISION = 0.05;
-    public static final Duration DEFAULT_STEP_WARMUP = Duration.ofSeconds(2);
+    /** A step's warm-up when none is given: a 2 s climb to the step's rate, then 2 s at it ({@code OpenSchedule}). */
+    public static final Duration DEFAULT_STEP_WARMUP = Duration.ofSeconds(4);
     public static final Duration DEFAULT_SHORTEST_STEP = Duration.ofSeconds(5);
     /** After a failing step, how long to wait at most for the target to answer promptly again ({@link Recovery}). */
     public static final Duration RECOVERY_PATIENCE = Duration.ofSeconds(60);
