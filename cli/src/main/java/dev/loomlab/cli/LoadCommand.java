@@ -55,7 +55,7 @@ import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
 /**
- * {@code loomlab load <url> (--users N | --rate R/s) [--duration 30s] [--warmup 0s] [--ramp 0s]
+ * {@code loomlab load <url> (--users N | --rate R/s) [--duration 30s] [--warmup 0s | 4s with --rate] [--ramp 0s]
  * [--timeout 30s] [--out DIR]}: loads any local HTTP endpoint with loomlab's generator and writes the
  * result (scenario {@code load}) like a run: results.jsonl, the table, report.html. A progress line a
  * second goes to stderr. With {@code --metrics-port P} the load's golden signals, and the saturation of the
@@ -113,13 +113,16 @@ final class LoadCommand implements Callable<Integer> {
             description = "open model: R requests per second on a schedule")
     Double rate;
 
-    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "30s", converter = Converters.DurationConverter.class,
+    /** {@code --duration} when not given: also a {@code --find-max} step's shortest span ({@link SearchPlan#DEFAULT_SHORTEST_STEP}). */
+    static final String DEFAULT_DURATION = "30s";
+
+    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = DEFAULT_DURATION, converter = Converters.DurationConverter.class,
             description = "measured load (default ${DEFAULT-VALUE})")
     Duration duration;
 
     @Option(names = "--warmup", paramLabel = "DURATION", defaultValue = "0s", converter = Converters.DurationConverter.class,
             description = "load before measuring; with --rate it climbs to the rate in ten steps over its first half, then holds it"
-                    + " (default ${DEFAULT-VALUE})")
+                    + " (default ${DEFAULT-VALUE} with --users, 4s with --rate: a --find-max step's)")
     Duration warmup;
 
     @Option(names = "--ramp", paramLabel = "DURATION", defaultValue = "0s", converter = Converters.DurationConverter.class,
@@ -127,7 +130,8 @@ final class LoadCommand implements Callable<Integer> {
     Duration ramp;
 
     @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s", converter = Converters.DurationConverter.class,
-            description = "per request (default ${DEFAULT-VALUE})")
+            description = "per request (default ${DEFAULT-VALUE}; with --rate and an --slo that limits latency, ten times its"
+                    + " tightest limit, 1s to 30s: a --find-max step's)")
     Duration timeout;
 
     @Option(names = "--connections", paramLabel = "N", converter = Converters.CountConverter.class,
@@ -143,7 +147,7 @@ final class LoadCommand implements Callable<Integer> {
 
     @Option(names = "--find-max", description = "find the highest open-model rate that meets --slo (default p99<500ms,errors<1%%):"
             + " doubling from --start-rate until a step fails, then bisecting to --precision; --warmup and --duration are each"
-            + " step's (default 4s and at least 5s, longer when the SLO's percentile needs more requests)")
+            + " step's (default 4s and at least 30s, as a --rate run's; longer when the SLO's percentile needs more requests)")
     boolean findMax;
 
     @Option(names = "--start-rate", paramLabel = "R/s", converter = Converters.RateConverter.class,
@@ -200,7 +204,7 @@ final class LoadCommand implements Callable<Integer> {
         List<Jdk> jdks = List.of(Jdk.current());
         System.out.println("loomlab load: " + spec.modelName() + " against " + spec.target() + " for "
                 + Units.formatDuration(duration.toNanos())
-                + (spec.warmup().isZero() ? "" : " after a " + Units.formatDuration(warmup.toNanos()) + " warm-up")
+                + (spec.warmup().isZero() ? "" : " after a " + Units.formatDuration(spec.warmup().toNanos()) + " warm-up")
                 + (spec.isOpen() && !(engine instanceof JmeterEngine) ? ", up to " + String.format(Locale.ROOT, "%,d",
                         spec.connections()) + " connections" : "")
                 + (engine instanceof JmeterEngine ? ", engine JMeter " + JmeterEngine.VERSION + (remote == null ? " in a JVM of its own"
@@ -452,27 +456,33 @@ final class LoadCommand implements Callable<Integer> {
             throw new BadInputException("give either --users N (closed model) or --rate R/s (open model)");
         }
         positive("--duration", duration);
-        positive("--timeout", timeout);
         Ramp steps = new Ramp(ramp.toNanos());
         if (users != null) {
             if (users < 1 || users > 1_000_000) {
                 throw new BadInputException("--users " + users + " must be 1 … 1,000,000");
             }
             // the URL was checked by engine(): on this machine, or remote engines' with --allow-remote-target
+            positive("--timeout", timeout);
             return new LoadSpec(url, users.intValue(), 0, users.intValue(), warmup, duration, steps, timeout, expect);
         }
         if (rate > LoadSpec.MAX_RATE) {
             throw new BadInputException("--rate " + BigDecimal.valueOf(rate).toPlainString() + "/s must be at most "
                     + String.format(Locale.ROOT, "%,.0f", LoadSpec.MAX_RATE) + "/s");
         }
+        // An open run takes a search step's warm-up, and with a stated objective its timeout: a sweep of --rate runs
+        // then measures what each --find-max step measures.
+        Duration openWarmup = given("--warmup") ? warmup : SearchPlan.DEFAULT_STEP_WARMUP;
+        Duration openTimeout = given("--timeout") || slo == null || slo.given() == null ? timeout
+                : SearchPlan.defaultTimeout(slo.given());
+        positive("--timeout", openTimeout);
         Integer pool = givenConnections();
         if (pool == null) {
             pool = (slo != null ? slo : SloPolicy.DEFAULT).forScenario(LoadScenario.DESCRIPTION)
                     .map(objective -> SloPool.connections(SloPool.peakRate(rate, steps, duration.toNanos()), objective,
-                            timeout))
+                            openTimeout))
                     .orElse(LoadSpec.DEFAULT_CONNECTIONS);
         }
-        return new LoadSpec(url, 0, rate, pool, warmup, duration, steps, timeout, expect);
+        return new LoadSpec(url, 0, rate, pool, openWarmup, duration, steps, openTimeout, expect);
     }
 
     /** {@code --connections} when given (checked), else null: the pool is then sized by the objective ({@link SloPool}). */

@@ -81,8 +81,8 @@ class LoadCommandTest {
             Path out = tmp.resolve("fast");
             String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/get";
             int rate = 5000;
-            CliHarness.Outcome o = CliHarness.run("load", url, "--rate", rate + "/s", "--duration", "1s", "--slo", "none",
-                    "--out", out.toString());
+            CliHarness.Outcome o = CliHarness.run("load", url, "--rate", rate + "/s", "--warmup", "0s", "--duration", "1s",
+                    "--slo", "none", "--out", out.toString());
             assertThat(o.exit()).as(o.err()).isZero();
 
             // The ceiling search ran before the load (its own null server answered it, not this one) ...
@@ -173,7 +173,7 @@ class LoadCommandTest {
             // request is in flight 0.99 × 50 ms + 0.01 × 10 s = 149.5 ms on average: 2,000/s × 0.1495 s = 299 connections.
             // (The timeout is long enough for none to time out: a timed-out request's handler would go on sleeping.)
             Path out = tmp.resolve("slo-pool");
-            CliHarness.Outcome o = CliHarness.run("load", url, "--rate", "2000/s", "--duration", "1s", "--timeout", "10s",
+            CliHarness.Outcome o = CliHarness.run("load", url, "--rate", "2000/s", "--warmup", "0s", "--duration", "1s", "--timeout", "10s",
                     "--slo", "p99<50ms", "--out", out.toString());
             assertThat(o.exit()).as(o.err()).isZero();
             assertThat(o.out()).contains("up to 299 connections");
@@ -185,11 +185,58 @@ class LoadCommandTest {
             // --connections given: the pool is what it says
             mostInFlight.set(0);
             Path given = tmp.resolve("given");
-            o = CliHarness.run("load", url, "--rate", "2000/s", "--duration", "1s", "--timeout", "10s", "--slo", "p99<50ms",
+            o = CliHarness.run("load", url, "--rate", "2000/s", "--warmup", "0s", "--duration", "1s", "--timeout", "10s", "--slo", "p99<50ms",
                     "--connections", "600", "--out", given.toString());
             assertThat(o.exit()).as(o.err()).isZero();
             assertThat(((Number) new ResultsFolder(given).read().get(0).params().get("connections")).longValue()).isEqualTo(600);
             assertThat(mostInFlight.get()).isGreaterThan(299);
+
+            // --slo given, no --timeout: a search step's timeout, ten times the tightest limit (10 × 50 ms = 1 s), and
+            // the pool it sizes: 2,000/s × (0.99 × 50 ms + 0.01 × 1 s) = 119 connections (too few for this 200 ms
+            // server at 2,000/s: it cannot meet p99<50ms, and the pool is sized for a load that does)
+            mostInFlight.set(0);
+            Path stated = tmp.resolve("stated");
+            o = CliHarness.run("load", url, "--rate", "2000/s", "--warmup", "0s", "--duration", "1s", "--slo", "p99<50ms",
+                    "--out", stated.toString());
+            assertThat(o.exit()).as(o.err()).isZero();
+            Result s = new ResultsFolder(stated).read().get(0);
+            assertThat(s.params()).containsEntry("timeout", "1s");
+            assertThat(((Number) s.params().get("connections")).longValue()).isEqualTo(119);
+            assertThat(mostInFlight.get()).isBetween(100, 119);
+        } finally {
+            http.stop(0);
+        }
+    }
+
+    /**
+     * An open load given no --warmup warms up as a search step does, 4 s: a climb to the rate in ten equal steps
+     * over 2 s, then 2 s at the rate. At 400/s the server gets 0.2 s × (40 + 80 + … + 400)/s = 440 requests in the
+     * climb, 800 in the hold, then the 400 of the 1 s span — 1,640 — and only the span's 400 are recorded.
+     */
+    @Test
+    void anOpenLoadWarmsUpAsASearchStepWhenNoWarmupIsGiven() throws Exception {
+        AtomicLong served = new AtomicLong();
+        HttpServer http = serve(1024, exchange -> {
+            try (exchange) {
+                served.incrementAndGet();
+                exchange.sendResponseHeaders(200, 2);
+                exchange.getResponseBody().write("ok".getBytes(StandardCharsets.US_ASCII));
+            }
+        });
+        try {
+            Path out = tmp.resolve("warm");
+            String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/get";
+            CliHarness.Outcome o = CliHarness.run("load", url, "--rate", "400/s", "--duration", "1s", "--slo", "none",
+                    "--out", out.toString());
+            assertThat(o.exit()).as(o.err()).isZero();
+            assertThat(o.out()).contains("after a 4s warm-up");
+            Result r = new ResultsFolder(out).read().get(0);
+            assertThat(r.params()).containsEntry("warmup", "4s");
+            // no objective stated: the timeout stays the option's default
+            assertThat(r.params()).containsEntry("timeout", "30s");
+            assertThat(((Summary) r.metrics().get("requests")).median()).isBetween(399.0, 401.0);
+            // an intended time on an edge of the climb's steps or of the span may fall either side
+            assertThat(served.get()).isBetween(1_640L - 12, 1_640L + 12);
         } finally {
             http.stop(0);
         }

@@ -70,6 +70,11 @@ class OptionsTest {
         new CommandLine(closed).parseArgs("http://localhost:9/", "--users", "1k", "--rate", "100");
         assertThat(closed.users).isEqualTo(1000);
         assertThat(closed.rate).isEqualTo(100.0);
+
+        // a --find-max step measures at least what a --rate run measures by default
+        LoadCommand plain = new LoadCommand();
+        new CommandLine(plain).parseArgs("http://localhost:9/", "--rate", "100");
+        assertThat(plain.duration).isEqualTo(dev.loomlab.load.capacity.SearchPlan.DEFAULT_SHORTEST_STEP);
     }
 
     @Test

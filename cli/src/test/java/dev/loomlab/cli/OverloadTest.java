@@ -65,7 +65,7 @@ class OverloadTest {
             int connections = 100;
             long started = System.nanoTime();
             CliHarness.Outcome o = CliHarness.run("load", "http://127.0.0.1:" + http.getAddress().getPort() + "/get",
-                    "--rate", rate + "/s", "--duration", seconds + "s", "--timeout", "1s", "--connections", Integer.toString(connections),
+                    "--rate", rate + "/s", "--warmup", "0s", "--duration", seconds + "s", "--timeout", "1s", "--connections", Integer.toString(connections),
                     "--out", out.toString());
             Duration took = Duration.ofNanos(System.nanoTime() - started);
 

@@ -31,7 +31,13 @@ public record SearchPlan(Slo slo, double startRatePerS, double minRatePerS, doub
     public static final double DEFAULT_PRECISION = 0.05;
     /** A step's warm-up when none is given: a 2 s climb to the step's rate, then 2 s at it ({@code OpenSchedule}). */
     public static final Duration DEFAULT_STEP_WARMUP = Duration.ofSeconds(4);
-    public static final Duration DEFAULT_SHORTEST_STEP = Duration.ofSeconds(5);
+    /**
+     * A step's shortest measured span when none is given: a fixed-rate {@code loomlab load}'s default duration, so
+     * a sweep of default runs measures what each step does. Near a target's capacity a pause of the machine lifts
+     * the p99 of every span it falls in; a 5 s step met such pauses more rarely than a 30 s run and passed rates the
+     * longer run failed.
+     */
+    public static final Duration DEFAULT_SHORTEST_STEP = Duration.ofSeconds(30);
     /** After a failing step, how long to wait at most for the target to answer promptly again ({@link Recovery}). */
     public static final Duration RECOVERY_PATIENCE = Duration.ofSeconds(60);
 
