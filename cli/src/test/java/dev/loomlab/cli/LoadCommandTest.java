@@ -27,14 +27,7 @@ class LoadCommandTest {
     @Test
     void aClosedLoadWritesAResultWhoseCountsMatchTheServer() throws Exception {
         AtomicLong served = new AtomicLong();
-        HttpServer http = serve(128, exchange -> {
-            try (exchange) {
-                served.incrementAndGet();
-                byte[] ok = "ok".getBytes(StandardCharsets.US_ASCII);
-                exchange.sendResponseHeaders(200, ok.length);
-                exchange.getResponseBody().write(ok);
-            }
-        });
+        HttpServer http = servingOk(128, served);
         try {
             Path out = tmp.resolve("load");
             String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/get";
@@ -70,13 +63,7 @@ class LoadCommandTest {
     @Test
     void aFastOpenLoadWarmsItsGeneratorByMeasuringItsCeilingFirst() throws Exception {
         AtomicLong served = new AtomicLong();
-        HttpServer http = serve(1024, exchange -> {
-            try (exchange) {
-                served.incrementAndGet();
-                exchange.sendResponseHeaders(200, 2);
-                exchange.getResponseBody().write("ok".getBytes(StandardCharsets.US_ASCII));
-            }
-        });
+        HttpServer http = servingOk(1024, served);
         try {
             Path out = tmp.resolve("fast");
             String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/get";
@@ -216,13 +203,7 @@ class LoadCommandTest {
     @Test
     void anOpenLoadWarmsUpAsASearchStepWhenNoWarmupIsGiven() throws Exception {
         AtomicLong served = new AtomicLong();
-        HttpServer http = serve(1024, exchange -> {
-            try (exchange) {
-                served.incrementAndGet();
-                exchange.sendResponseHeaders(200, 2);
-                exchange.getResponseBody().write("ok".getBytes(StandardCharsets.US_ASCII));
-            }
-        });
+        HttpServer http = servingOk(1024, served);
         try {
             Path out = tmp.resolve("warm");
             String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/get";
@@ -240,6 +221,17 @@ class LoadCommandTest {
         } finally {
             http.stop(0);
         }
+    }
+
+    /** As {@link #serve}, answering every request {@code 200 ok} and counting it in {@code served}. */
+    private static HttpServer servingOk(int backlog, AtomicLong served) throws java.io.IOException {
+        return serve(backlog, exchange -> {
+            try (exchange) {
+                served.incrementAndGet();
+                exchange.sendResponseHeaders(200, 2);
+                exchange.getResponseBody().write("ok".getBytes(StandardCharsets.US_ASCII));
+            }
+        });
     }
 
     /** A JDK server on a loopback port with an accept queue of {@code backlog}, answering {@code /get} on virtual threads. */
