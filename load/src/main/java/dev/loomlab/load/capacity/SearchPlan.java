@@ -33,7 +33,7 @@ public record SearchPlan(Slo slo, double startRatePerS, double minRatePerS, doub
     public static final Duration DEFAULT_STEP_WARMUP = Duration.ofSeconds(4);
     /**
      * A step's shortest measured span when none is given: a fixed-rate {@code loomlab load}'s default duration, so
-     * a sweep of default runs measures what each step does. Near a target's capacity a pause of the machine lifts
+     * a sweep of {@code --rate} runs with the same {@code --slo} (and no other options) measures what each step does. Near a target's capacity a pause of the machine lifts
      * the p99 of every span it falls in; a 5 s step met such pauses more rarely than a 30 s run and passed rates the
      * longer run failed.
      */
