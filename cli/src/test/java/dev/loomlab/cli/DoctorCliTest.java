@@ -92,6 +92,36 @@ class DoctorCliTest {
         assertThat(o.err()).startsWith("loomlab: unknown scenario 'nosuch' (scenarios: ").contains("echo");
     }
 
+    @Test
+    void steadinessOutsideItsRangeIsOneLineAndExitTwo() {
+        CliHarness.Outcome o = CliHarness.run("doctor", "--steadiness", "5s");
+        assertThat(o.exit()).isEqualTo(2);
+        assertThat(o.out()).isEmpty();
+        assertThat(o.err().strip().lines()).hasSize(1);
+        assertThat(o.err()).contains("--steadiness 5s: give 10s to 1h");
+    }
+
+    /** The measured check comes after the others; its six windows' means lie between its fastest and slowest round. */
+    @Test
+    void steadinessAddsAMeasuredCheckOverTheSpanAsked() throws Exception {
+        CliHarness.Outcome o = CliHarness.run("doctor", "cpu-sqrt", "--steadiness", "10s", "--json");
+        JsonNode doc = Json.mapper().readTree(o.out());
+        List<String> names = new ArrayList<>();
+        doc.get("checks").forEach(c -> names.add(c.get("name").asText()));
+        List<String> expected = new ArrayList<>(CHECKS);
+        expected.add("steadiness");
+        assertThat(names).containsExactlyElementsOf(expected);
+        JsonNode steadiness = check(doc, "steadiness");
+        assertThat(steadiness.get("status").asText()).isIn("ok", "warn");
+        JsonNode facts = steadiness.get("facts");
+        assertThat(facts.get("span_s").asDouble()).isEqualTo(10.0);
+        assertThat(facts.get("threads").asInt()).isEqualTo(Runtime.getRuntime().availableProcessors());
+        assertThat(facts.get("rounds").asInt()).isGreaterThanOrEqualTo(6);
+        assertThat(facts.get("window_means_ms")).hasSize(6).allSatisfy(m -> assertThat(m.asDouble())
+                .isBetween(facts.get("fastest_ms").asDouble(), facts.get("slowest_ms").asDouble()));
+        assertThat(o.err()).contains("timing the same CPU work on");
+    }
+
     /** Echo's connections plus the JVM's own thousand files, in each of two JVMs: 1,048 fit in 2,048, and 1,049 do not. */
     @Test
     void echoFitsItsOpenFileLimitToTheConnection() throws Exception {

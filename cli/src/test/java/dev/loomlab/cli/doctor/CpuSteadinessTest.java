@@ -1,0 +1,52 @@
+package dev.loomlab.cli.doctor;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+class CpuSteadinessTest {
+    @Test
+    void twelveRoundsMakeSixWindowsOfTwo() {
+        CpuSteadiness s = new CpuSteadiness(List.of(10.0, 10.0, 10.0, 10.0, 10.0, 10.0, 12.0, 12.0, 12.0, 12.0, 12.0, 12.0));
+        assertThat(s.windowMeans()).containsExactly(10.0, 10.0, 10.0, 12.0, 12.0, 12.0);
+        assertThat(s.windowSpreadPct()).isCloseTo(20.0, within(1e-9));
+        assertThat(s.fastestMillis()).isEqualTo(10.0);
+        assertThat(s.slowestMillis()).isEqualTo(12.0);
+        assertThat(s.medianMillis()).isEqualTo(11.0);
+        assertThat(s.roundSpreadPct()).isCloseTo(20.0, within(1e-9));
+    }
+
+    @Test
+    void roundsThatDoNotDivideEvenlyLengthenTheFirstWindows() {
+        CpuSteadiness s = new CpuSteadiness(List.of(1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0));
+        assertThat(s.windowMeans()).containsExactly(1.5, 3.0, 4.0, 5.0, 6.0, 7.0);
+        assertThat(s.windowSpreadPct()).isCloseTo((7.0 / 1.5 - 1) * 100, within(1e-9));
+        assertThat(s.medianMillis()).isEqualTo(4.0);
+    }
+
+    @Test
+    void fewerRoundsThanWindowsAreRefused() {
+        assertThatThrownBy(() -> new CpuSteadiness(List.of(1.0, 2.0, 3.0, 4.0, 5.0)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("5 rounds");
+    }
+
+    /**
+     * Each round is 20,000,000 xorshift steps per thread, six dependent one-cycle operations each: 120,000,000
+     * cycles, 24 ms at 5 GHz. A round faster than 10 ms would mean the work was optimised away. The rounds measured cover the span,
+     * less the round that straddled the warm-up's end.
+     */
+    @Test
+    void measuredRoundsDoTheWorkAndCoverTheSpan() throws Exception {
+        Duration span = Duration.ofMillis(600);
+        CpuSteadiness s = CpuSteadiness.measure(span, 2);
+        assertThat(s.roundMillis()).hasSizeGreaterThanOrEqualTo(CpuSteadiness.WINDOWS).allSatisfy(ms -> assertThat(ms).isGreaterThan(10.0));
+        double covered = s.roundMillis().stream().mapToDouble(Double::doubleValue).sum();
+        assertThat(covered + 2 * s.slowestMillis()).isGreaterThanOrEqualTo(span.toMillis());
+        assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().startsWith("loomlab-steadiness-"));
+    }
+}
