@@ -103,9 +103,20 @@ public record CpuSteadiness(List<Double> roundMillis) {
         return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
-    /** How much longer the slowest round took than the fastest, percent. */
-    public double roundSpreadPct() {
-        return (slowestMillis() / fastestMillis() - 1) * 100;
+    /** The round at quantile {@code q} (0–1) of the sorted rounds, nearest rank, milliseconds. */
+    public double quantileMillis(double q) {
+        double[] sorted = roundMillis.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        int rank = (int) Math.ceil(q * sorted.length);
+        return sorted[Math.max(0, rank - 1)];
+    }
+
+    /**
+     * Rounds that took more than twice the median: in each, some core lost at least a median round's time to
+     * something other than the work — a stall of the machine that a latency objective feels.
+     */
+    public int stalls() {
+        double limit = 2 * medianMillis();
+        return (int) roundMillis.stream().filter(ms -> ms > limit).count();
     }
 
     /**

@@ -26,13 +26,15 @@ public final class SteadinessCheck {
         raw.put("rounds", s.roundMillis().size());
         raw.put("fastest_ms", round(s.fastestMillis()));
         raw.put("median_ms", round(s.medianMillis()));
+        raw.put("p99_ms", round(s.quantileMillis(0.99)));
         raw.put("slowest_ms", round(s.slowestMillis()));
+        raw.put("stalls", s.stalls());
         raw.put("window_means_ms", s.windowMeans().stream().map(SteadinessCheck::round).toList());
         raw.put("window_spread_pct", round(s.windowSpreadPct()));
         String finding = String.format(Locale.ROOT, "the same CPU work on %d %s for %s: %d rounds of %.1f–%.1f ms (median %.1f ms,"
-                        + " %.0f%% apart); the mean round of each sixth of the span %.1f%% apart", threads,
+                        + " p99 %.1f ms; %d over twice the median); the mean round of each sixth of the span %.1f%% apart", threads,
                 threads == 1 ? "thread" : "threads", Units.formatDuration(span.toNanos()), s.roundMillis().size(), s.fastestMillis(),
-                s.slowestMillis(), s.medianMillis(), s.roundSpreadPct(), s.windowSpreadPct());
+                s.slowestMillis(), s.medianMillis(), s.quantileMillis(0.99), s.stalls(), s.windowSpreadPct());
         if (s.windowSpreadPct() <= WARN_PCT) {
             return Check.of(NAME, CheckStatus.OK, finding, String.format(Locale.ROOT, "this machine held its speed within %.1f%%:"
                     + " a larger difference between two figures is not the machine's own", s.windowSpreadPct()), "", raw);

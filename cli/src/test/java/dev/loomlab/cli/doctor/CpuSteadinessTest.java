@@ -3,6 +3,8 @@ package dev.loomlab.cli.doctor;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,7 +20,6 @@ class CpuSteadinessTest {
         assertThat(s.fastestMillis()).isEqualTo(10.0);
         assertThat(s.slowestMillis()).isEqualTo(12.0);
         assertThat(s.medianMillis()).isEqualTo(11.0);
-        assertThat(s.roundSpreadPct()).isCloseTo(20.0, within(1e-9));
     }
 
     @Test
@@ -27,6 +28,17 @@ class CpuSteadinessTest {
         assertThat(s.windowMeans()).containsExactly(1.5, 3.0, 4.0, 5.0, 6.0, 7.0);
         assertThat(s.windowSpreadPct()).isCloseTo((7.0 / 1.5 - 1) * 100, within(1e-9));
         assertThat(s.medianMillis()).isEqualTo(4.0);
+    }
+
+    /** 100 rounds: 97 of 10 ms, then 21, 30 and 50 ms; twice the median is 20 ms. */
+    @Test
+    void roundsOverTwiceTheMedianAreStallsAndTheP99IsTheNinetyNinthRound() {
+        List<Double> rounds = new ArrayList<>(Collections.nCopies(97, 10.0));
+        rounds.addAll(List.of(21.0, 30.0, 50.0));
+        CpuSteadiness s = new CpuSteadiness(rounds);
+        assertThat(s.stalls()).isEqualTo(3);
+        assertThat(s.quantileMillis(0.99)).isEqualTo(30.0);
+        assertThat(s.quantileMillis(1.0)).isEqualTo(50.0);
     }
 
     @Test

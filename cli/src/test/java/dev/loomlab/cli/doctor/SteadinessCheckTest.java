@@ -15,7 +15,7 @@ class SteadinessCheckTest {
         CpuSteadiness s = new CpuSteadiness(List.of(10.0, 10.0, 10.0, 10.0, 10.0, 10.0, 12.0, 12.0, 12.0, 12.0, 12.0, 12.0));
         Check c = SteadinessCheck.judge(s, Duration.ofSeconds(60), 2);
         assertThat(c.status()).isEqualTo(CheckStatus.WARN);
-        assertThat(c.finding()).contains("on 2 threads for 1m: 12 rounds of 10.0–12.0 ms (median 11.0 ms, 20% apart)")
+        assertThat(c.finding()).contains("on 2 threads for 1m: 12 rounds of 10.0–12.0 ms (median 11.0 ms, p99 12.0 ms; 0 over twice the median)")
                 .contains("each sixth of the span 20.0% apart");
         assertThat(c.consequence()).contains("within 1m this machine alone moved the speed of the same work by 20.0%");
         assertThat(c.fix()).isNotBlank();
