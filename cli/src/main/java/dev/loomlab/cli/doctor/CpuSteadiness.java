@@ -3,6 +3,7 @@ package dev.loomlab.cli.doctor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -68,7 +69,7 @@ public record CpuSteadiness(List<Double> roundMillis) {
                 }
             } while (now < end || rounds.size() < WINDOWS);
             return new CpuSteadiness(rounds);
-        } catch (java.util.concurrent.BrokenBarrierException e) {
+        } catch (BrokenBarrierException e) {
             throw new IllegalStateException("a steadiness worker stopped", e);
         } finally {
             workers.forEach(Thread::interrupt);
