@@ -112,8 +112,8 @@ public record CpuSteadiness(List<Double> roundMillis) {
     }
 
     /**
-     * Rounds that took more than twice the median: in each, some core lost at least a median round's time to
-     * something other than the work — a stall of the machine that a latency objective feels.
+     * Rounds that took more than twice the median: in each, a core spent more than half the round on something
+     * other than the work, or ran at under half its speed — stalls of the kind a tail-latency objective feels.
      */
     public int stalls() {
         double limit = 2 * medianMillis();
