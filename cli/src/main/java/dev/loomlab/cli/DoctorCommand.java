@@ -91,7 +91,7 @@ final class DoctorCommand implements Callable<Integer> {
         var plan = new Planner(ScenarioCatalog.load(), ModelCatalog.load()).plan(what, options);
         if (steadiness != null && (steadiness.compareTo(SHORTEST_STEADINESS) < 0 || steadiness.compareTo(LONGEST_STEADINESS) > 0)) {
             throw new BadInputException("--steadiness " + Units.formatDuration(steadiness.toNanos())
-                    + ": give 10s to 1h (a minute or more shows how the machine moves between measurements)");
+                    + ": give 10s to 1h (a minute shows the machine's jitter, a quarter of an hour its drift)");
         }
         Examination e = Doctor.examineHere(plan, options.profilers());
         if (steadiness != null) {

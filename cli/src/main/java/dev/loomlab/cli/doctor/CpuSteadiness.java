@@ -20,7 +20,10 @@ public record CpuSteadiness(List<Double> roundMillis) {
     public static final int WINDOWS = 6;
     /** Rounds before the span, so that the span times compiled code. */
     public static final Duration WARM_UP = Duration.ofSeconds(2);
-    /** One thread's work in a round: steps of a xorshift generator, six dependent operations each (tens of milliseconds). */
+    /**
+     * One thread's work in a round: steps of a xorshift generator, each six dependent one-cycle operations on
+     * x86-64 (three where a shift and an xor fuse, as on AArch64): tens of milliseconds.
+     */
     private static final long STEPS = 20_000_000L;
 
     public CpuSteadiness {
@@ -112,8 +115,9 @@ public record CpuSteadiness(List<Double> roundMillis) {
     }
 
     /**
-     * Rounds that took more than twice the median: in each, a core spent more than half the round on something
-     * other than the work, or ran at under half its speed — stalls of the kind a tail-latency objective feels.
+     * Rounds that took more than twice the median: in each, a worker thread spent more than half the round on
+     * something other than the work, or ran at under half its speed — stalls of the kind a tail-latency objective
+     * feels. A round lasts as long as its slowest thread, so more threads meet more of them.
      */
     public int stalls() {
         double limit = 2 * medianMillis();
