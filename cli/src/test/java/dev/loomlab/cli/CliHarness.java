@@ -6,6 +6,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
  * Runs the CLI in this JVM and captures its exit code, stdout and stderr. A {@code run} that may fork
  * trials and names no {@code --timeout} gets {@value #TEST_TIMEOUT} per trial JVM, so that a hung trial
@@ -48,5 +50,13 @@ final class CliHarness {
             System.setOut(oldOut);
             System.setErr(oldErr);
         }
+    }
+
+    /** Bad input as the CLI reports it: exit 2, nothing on stdout, one line on stderr naming {@code text}, no stack trace. */
+    static void assertBadInput(Outcome o, String text) {
+        assertThat(o.exit()).as(o.err()).isEqualTo(2);
+        assertThat(o.err().strip().lines()).as(o.err()).hasSize(1);
+        assertThat(o.err()).startsWith("loomlab: ").contains(text).doesNotContain("Exception");
+        assertThat(o.out()).isEmpty();
     }
 }

@@ -44,7 +44,7 @@ class NewCommandTest {
         Path dir = Files.createDirectories(tmp.resolve("used"));
         Files.writeString(dir.resolve("notes.txt"), "mine");
         CliHarness.Outcome o = CliHarness.run("new", dir.toString());
-        assertOneLine(o, "exists and is not an empty folder");
+        CliHarness.assertBadInput(o, "exists and is not an empty folder");
         try (Stream<Path> files = Files.list(dir)) {
             assertThat(files.toList()).containsExactly(dir.resolve("notes.txt"));
         }
@@ -54,7 +54,7 @@ class NewCommandTest {
     @Test
     void aFileInTheWayIsRefused() throws Exception {
         Path file = Files.writeString(tmp.resolve("a-file"), "x");
-        assertOneLine(CliHarness.run("new", file.toString()), "exists and is not an empty folder");
+        CliHarness.assertBadInput(CliHarness.run("new", file.toString()), "exists and is not an empty folder");
         assertThat(Files.readString(file)).isEqualTo("x");
     }
 
@@ -62,14 +62,14 @@ class NewCommandTest {
     @ValueSource(strings = {"", "1acme", "org..acme", "org.acme.", "org.acme.class", "org-acme", "org.acme.bench$", "_"})
     void aNameThatIsNoJavaPackageIsRefusedAndNothingIsWritten(String pkg) {
         Path dir = tmp.resolve("bad-package");
-        assertOneLine(CliHarness.run("new", dir.toString(), "--package", pkg), "--package: '" + pkg + "' is not a Java package name");
+        CliHarness.assertBadInput(CliHarness.run("new", dir.toString(), "--package", pkg), "--package: '" + pkg + "' is not a Java package name");
         assertThat(dir).doesNotExist();
     }
 
     @Test
     void aKotlinKeywordIsRefusedOnlyForKotlin() {
         Path kotlin = tmp.resolve("kotlin-in");
-        assertOneLine(CliHarness.run("new", kotlin.toString(), "--package", "org.acme.in", "--kotlin"), "'in', a keyword of Kotlin");
+        CliHarness.assertBadInput(CliHarness.run("new", kotlin.toString(), "--package", "org.acme.in", "--kotlin"), "'in', a keyword of Kotlin");
         assertThat(kotlin).doesNotExist();
 
         Path java = tmp.resolve("java-in");
@@ -81,7 +81,7 @@ class NewCommandTest {
     @Test
     void anUnwritablePlaceIsOneLineAndLeavesNothing() throws Exception {
         Path file = Files.writeString(tmp.resolve("not-a-folder"), "x");
-        assertOneLine(CliHarness.run("new", file.resolve("sub").toString()), "cannot write to");
+        CliHarness.assertBadInput(CliHarness.run("new", file.resolve("sub").toString()), "cannot write to");
         assertThat(Files.readString(file)).isEqualTo("x");
     }
 
@@ -234,12 +234,5 @@ class NewCommandTest {
         }
         BUILT.put(kotlin, dir);
         return dir;
-    }
-
-    private static void assertOneLine(CliHarness.Outcome o, String text) {
-        assertThat(o.exit()).as(o.err()).isEqualTo(2);
-        assertThat(o.err().strip().lines()).as(o.err()).hasSize(1);
-        assertThat(o.err()).startsWith("loomlab: ").contains(text).doesNotContain("Exception");
-        assertThat(o.out()).isEmpty();
     }
 }

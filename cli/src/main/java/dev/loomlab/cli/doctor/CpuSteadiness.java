@@ -1,5 +1,8 @@
 package dev.loomlab.cli.doctor;
 
+import dev.loomlab.core.stats.Median;
+import dev.loomlab.core.stats.NearestRank;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -102,16 +105,12 @@ public record CpuSteadiness(List<Double> roundMillis) {
 
     /** The median round, milliseconds (the mean of the middle two for an even count). */
     public double medianMillis() {
-        double[] sorted = roundMillis.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+        return Median.of(roundMillis);
     }
 
     /** The round at quantile {@code q} (0–1) of the sorted rounds, nearest rank, milliseconds. */
     public double quantileMillis(double q) {
-        double[] sorted = roundMillis.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        int rank = (int) Math.ceil(q * sorted.length);
-        return sorted[Math.max(0, rank - 1)];
+        return NearestRank.of(roundMillis.stream().mapToDouble(Double::doubleValue).sorted().toArray(), q * 100);
     }
 
     /**

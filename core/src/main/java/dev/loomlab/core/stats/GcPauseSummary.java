@@ -44,11 +44,7 @@ public record GcPauseSummary(int count, Double p50, Double p99, Double max, doub
 
     /** The {@code percent}th percentile of sorted values by nearest rank; null of none. */
     private static Double rank(double[] sorted, double percent) {
-        if (sorted.length == 0) {
-            return null;
-        }
-        int rank = (int) Math.ceil(percent / 100 * sorted.length);
-        return sorted[Math.max(rank, 1) - 1];
+        return sorted.length == 0 ? null : NearestRank.of(sorted, percent);
     }
 
     /** The pauses of {@code kind}, or null when none occurred. */
