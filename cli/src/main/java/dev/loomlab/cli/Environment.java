@@ -4,7 +4,7 @@ import dev.loomlab.cli.doctor.Doctor;
 import dev.loomlab.cli.doctor.Examination;
 import dev.loomlab.cli.doctor.MachineFacts;
 import dev.loomlab.cli.doctor.Needs;
-import dev.loomlab.core.BoundedCommand;
+import dev.loomlab.core.process.BoundedCommand;
 import dev.loomlab.core.trial.Jdk;
 
 import java.io.IOException;

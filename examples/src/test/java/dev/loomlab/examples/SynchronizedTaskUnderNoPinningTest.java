@@ -1,6 +1,6 @@
 package dev.loomlab.examples;
 
-import dev.loomlab.core.BoundedCommand;
+import dev.loomlab.core.process.BoundedCommand;
 import dev.loomlab.core.trial.Jdk21Runtime;
 import dev.loomlab.junit.ExampleRun;
 import dev.loomlab.junit.ExampleRun.Outcome;

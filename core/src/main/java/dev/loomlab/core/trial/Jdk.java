@@ -2,7 +2,7 @@ package dev.loomlab.core.trial;
 
 import dev.loomlab.core.outcome.JavaVersion;
 import dev.loomlab.core.BadInputException;
-import dev.loomlab.core.BoundedCommand;
+import dev.loomlab.core.process.BoundedCommand;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package dev.loomlab.core.pinning;
 
-import dev.loomlab.core.BoundedCommand;
+import dev.loomlab.core.process.BoundedCommand;
 import dev.loomlab.core.trial.Jdk21Runtime;
 import org.junit.jupiter.api.Test;
 

@@ -1,6 +1,5 @@
-package dev.loomlab.core;
+package dev.loomlab.core.process;
 
-import dev.loomlab.core.process.ChildProcess;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

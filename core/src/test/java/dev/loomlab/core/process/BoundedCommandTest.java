@@ -1,4 +1,4 @@
-package dev.loomlab.core;
+package dev.loomlab.core.process;
 
 import org.junit.jupiter.api.Test;
 
