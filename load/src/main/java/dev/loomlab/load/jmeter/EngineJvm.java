@@ -110,12 +110,14 @@ final class EngineJvm implements AutoCloseable {
         child.waitOrKill(limit);
     }
 
-    /** How it ended: {@code exited with code N}, and its last lines. */
-    String ending() throws InterruptedException {
+    /**
+     * How it ended, once it has: {@code exited with code N}, then {@code when} (e.g. " before it was ready"), then its
+     * last lines — the phrase that says what happened stays whole, whatever the JVM printed last.
+     */
+    String ending(String when) throws InterruptedException {
         child.waitOrKill(Duration.ofSeconds(5));
         child.awaitOutput(Duration.ofSeconds(2));
-        List<String> tail = child.tail();
-        return "exited with code " + child.exitValue() + (tail.isEmpty() ? "" : "; last output: " + String.join(" | ", tail));
+        return "exited with code " + child.exitValue() + when + lastLines();
     }
 
     /** Its last lines of output, joined. */

@@ -47,7 +47,7 @@ public final class JmeterAgent implements AutoCloseable {
                         + " s" + jvm.lastLines());
             }
             if (first == EngineJvm.END) {
-                throw new IOException("the JMeter engine (pid " + jvm.pid() + ") " + jvm.ending() + " before it listened");
+                throw new IOException("the JMeter engine (pid " + jvm.pid() + ") " + jvm.ending(" before it listened"));
             }
             if (first.word().equals(EngineLine.REFUSED)) {
                 throw new BadInputException(first.rest());
@@ -77,7 +77,7 @@ public final class JmeterAgent implements AutoCloseable {
 
     /** How the engine ended, once it has: its exit code and last lines. */
     public String ending() throws InterruptedException {
-        return jvm.ending();
+        return jvm.ending("");
     }
 
     @Override

@@ -123,7 +123,7 @@ public final class JmeterEngine implements LoadEngine {
                         + READY_TIMEOUT.toSeconds() + " s" + jvm.lastLines());
             }
             if (first == EngineJvm.END) {
-                throw new IOException("the JMeter engine (pid " + jvm.pid() + ") " + jvm.ending() + " before it was ready");
+                throw new IOException("the JMeter engine (pid " + jvm.pid() + ") " + jvm.ending(" before it was ready"));
             }
             if (first.word().equals(EngineLine.REFUSED)) {
                 throw new BadInputException(first.rest());
@@ -170,7 +170,7 @@ public final class JmeterEngine implements LoadEngine {
             try {
                 jvm.tell(EngineLine.GO);
             } catch (IOException e) {
-                throw new EngineFailure("the JMeter engine (pid " + jvm.pid() + ") " + jvm.ending() + " before the load started");
+                throw new EngineFailure("the JMeter engine (pid " + jvm.pid() + ") " + jvm.ending(" before the load started"));
             }
             Duration limit = Duration.ofMillis(Math.min(spec.timeout().toMillis(), 10_000) + 3_000).plus(spec.warmup())
                     .plus(spec.duration()).plus(spec.timeout()).plus(RUN_MARGIN);
@@ -191,8 +191,8 @@ public final class JmeterEngine implements LoadEngine {
                     continue;
                 }
                 if (line == EngineJvm.END) {
-                    throw new EngineFailure("the JMeter engine (pid " + jvm.pid() + ") " + jvm.ending()
-                            + " during the run, before it wrote its outcome");
+                    throw new EngineFailure("the JMeter engine (pid " + jvm.pid() + ") " + jvm.ending(
+                            " during the run, before it wrote its outcome"));
                 }
                 switch (line.word()) {
                     case EngineLine.PROGRESS -> {
