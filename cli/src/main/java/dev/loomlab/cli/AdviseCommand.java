@@ -11,7 +11,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-/** {@code loomlab advise DIR}: recommendations from a results folder's measurements, as Markdown. */
+/**
+ * {@code loomlab advise DIR}: recommendations from a results folder's measurements, as Markdown. Whether one
+ * model is faster than another beyond noise is judged as {@code compare} judges a change
+ * ({@link dev.loomlab.report.analysis.Difference}: the ratio's exact 99% interval, at compare's default 5%
+ * threshold; fewer than 5 samples a side give no verdict).
+ */
 @Command(name = "advise", mixinStandardHelpOptions = true,
         description = "Recommendations from a results folder's measured results, each with the figures it rests on "
                 + "(also in its report.html).")

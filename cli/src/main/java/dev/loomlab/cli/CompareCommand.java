@@ -2,6 +2,7 @@ package dev.loomlab.cli;
 
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.result.Result;
+import dev.loomlab.report.analysis.Difference;
 import dev.loomlab.report.analysis.Metrics;
 import dev.loomlab.report.compare.CompareReport;
 import dev.loomlab.report.compare.Comparison;
@@ -24,7 +25,8 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code loomlab compare BASELINE CANDIDATE}: matches the two runs' results, judges each change by the
- * Hodges-Lehmann ratio's exact 99% interval ({@link Comparison}), warns on stderr when the two machines
+ * Hodges-Lehmann ratio's exact 99% interval ({@link Comparison}, by {@link Difference}, as {@code advise} judges
+ * models), warns on stderr when the two machines
  * differ, prints the changes as Markdown, writes them as an HTML page, and exits 1 when a result regressed.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
@@ -46,8 +48,9 @@ final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "CANDIDATE", description = "a results folder (or its results.jsonl)")
     Path candidate;
 
-    @Option(names = "--threshold", paramLabel = "PERCENT", defaultValue = "5%", converter = Converters.PercentConverter.class,
-            description = "changes within this are no change (default 5%%)")
+    @Option(names = "--threshold", paramLabel = "PERCENT", defaultValue = Difference.DEFAULT_THRESHOLD_PCT + "%",
+            converter = Converters.PercentConverter.class,
+            description = "changes within this are no change (default ${DEFAULT-VALUE}, the threshold advise judges by)")
     double thresholdPct;
 
     @Option(names = "--metric", paramLabel = "NAME",

@@ -28,7 +28,11 @@ public final class MarkdownReport {
         sb.append("Each result's score (the wall time for most scenarios, its metric named otherwise) is the mean over all measured iterations of all forks ± the half-width of the 99.9% ")
                 .append("confidence interval of the mean (Student t); `").append(Fmt.NO_CI).append("` instead of an interval ")
                 .append("where there were fewer than ").append(dev.loomlab.core.stats.Summary.MIN_CI_SAMPLES)
-                .append(" samples. eff = bound / mean (1.0 is the best physics allows). ")
+                .append(" samples. The interval describes each mean alone: whether one result is faster than another is not read ")
+                .append("from overlapping intervals but, as `loomlab compare` and `loomlab advise` judge it, from the ratio of their ")
+                .append("iterations with its exact ").append(dev.loomlab.report.analysis.Difference.CONFIDENCE_PCT)
+                .append("% interval (at least ").append(dev.loomlab.report.analysis.Difference.samplesNeeded())
+                .append(" samples a side). eff = bound / mean (1.0 is the best physics allows). ")
                 .append("cpu %, rss MB and threads are medians per iteration of the process under test (the server for web and echo). ")
                 .append("Published figures come from the articles' own hardware: compare ratios, not times.\n\n");
         TextTable table = new TextTable(ResultRow.HEADER);

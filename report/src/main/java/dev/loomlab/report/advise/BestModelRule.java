@@ -1,20 +1,24 @@
 package dev.loomlab.report.advise;
 
 import dev.loomlab.core.result.Result;
-import dev.loomlab.core.stats.Summary;
+import dev.loomlab.report.analysis.Difference;
 import dev.loomlab.report.analysis.Experiment;
 import dev.loomlab.report.analysis.Metrics;
 import dev.loomlab.report.analysis.ModelName;
-import dev.loomlab.report.analysis.Significance;
 
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Which model suits the workload: the best mean of the experiment's headline metric (wall time), and
- * whether it beats the next best beyond noise ({@link Significance}); where it does not, the models within
- * noise of the best are named together and none is preferred.
+ * whether it beats the next best beyond noise — by {@link Difference}, the estimator {@code compare} judges
+ * by, at {@code compare}'s default threshold ({@value Difference#DEFAULT_THRESHOLD_PCT}%): the best is
+ * recommended when the ratio's whole {@value Difference#CONFIDENCE_PCT}% interval says it is faster. Where
+ * the interval reaches within the threshold, the models within noise of the best are named together and
+ * none is preferred; where the samples are too few for the interval (fewer than five a side), or give no
+ * ratio, there is no verdict, and the advice says what is needed.
  */
 final class BestModelRule implements AdviceRule {
     @Override
@@ -31,47 +35,85 @@ final class BestModelRule implements AdviceRule {
         Comparator<Result> byMean = Comparator.comparingDouble(r -> Metrics.mean(r, metric));
         ranked.sort(higher ? byMean.reversed() : byMean);
         Result best = ranked.get(0);
-        Summary bestFigure = Metrics.summary(best, metric);
-        List<Result> tied = new ArrayList<>(List.of(best));
-        Result firstBeaten = null;
-        for (Result r : ranked.subList(1, ranked.size())) {
-            if (Significance.of(bestFigure, Metrics.summary(r, metric)).significant()) {
-                firstBeaten = r;
-                break;
-            }
-            tied.add(r);
-        }
         List<String> evidence = new ArrayList<>();
         ranked.forEach(r -> evidence.add(Figures.summary(r, metric)));
         if (best.boundMs() != null && best.efficiency() != null && metric.equals(Metrics.WALL)) {
             evidence.add(best.model() + ": bound " + Figures.num(best.boundMs()) + " ms, efficiency "
                     + String.format(java.util.Locale.ROOT, "%.2f", best.efficiency()));
         }
-        String verb = higher ? "higher" : "faster";
+        // Down the ranking: the models within noise of the best, then the first it beats, or the first it
+        // cannot be told from (too few samples, no ratio, or a ratio that disagrees with the means' order).
+        List<Result> tied = new ArrayList<>(List.of(best));
+        Result beaten = null;
+        Difference beatenBy = null;
+        Result undecided = null;
+        String undecidedWhy = null;
+        for (Result r : ranked.subList(1, ranked.size())) {
+            Optional<String> noRatio = Difference.unavailable(Metrics.summary(r, metric), Metrics.summary(best, metric), metric,
+                    r.model(), best.model());
+            if (noRatio.isPresent()) {
+                evidence.add(best.model() + " / " + r.model() + ": " + noRatio.get());
+                undecided = r;
+                undecidedWhy = "there is no ratio of " + best.model() + " to " + r.model() + ": " + noRatio.get();
+                break;
+            }
+            Difference d = difference(r, best, metric);
+            evidence.add(best.model() + " / " + r.model() + " " + d.describe());
+            if (d.verdict() == Difference.Verdict.FASTER) {
+                beaten = r;
+                beatenBy = d;
+                break;
+            }
+            if (d.verdict() != Difference.Verdict.WITHIN_NOISE) {
+                undecided = r;
+                undecidedWhy = why(best, r, d);
+                break;
+            }
+            tied.add(r);
+        }
+        String label = Metrics.label(metric);
         String recommendation;
-        if (tied.size() == 1) {
-            Result next = ranked.get(1);
-            evidence.add(best.model() + " vs " + next.model() + ": "
-                    + Significance.of(bestFigure, Metrics.summary(next, metric)).describe());
-            recommendation = "Use " + best.model() + ": " + Figures.ratio(ratio(best, next, metric, higher)) + " " + verb
-                    + " than the next best, " + next.model() + reason(best, next) + ".";
+        if (tied.size() == 1 && beaten != null) {
+            recommendation = "Use " + best.model() + ": " + Figures.ratio(beatenBy.factor()) + " "
+                    + (higher ? "higher" : "faster") + " than the next best, " + beaten.model() + reason(best, beaten) + ".";
+        } else if (tied.size() == 1) {
+            recommendation = "No model is preferred here (" + label + "): " + undecidedWhy + ".";
         } else {
-            Result runnerUp = ranked.get(1);
-            evidence.add(best.model() + " vs " + runnerUp.model() + ": "
-                    + Significance.of(bestFigure, Metrics.summary(runnerUp, metric)).describe());
             String names = String.join(", ", tied.stream().map(Result::model).toList());
-            recommendation = names + " are within noise of each other here (" + Metrics.label(metric)
-                    + "): choose among them on other grounds";
-            if (firstBeaten != null) {
-                evidence.add(best.model() + " vs " + firstBeaten.model() + ": "
-                        + Significance.of(bestFigure, Metrics.summary(firstBeaten, metric)).describe());
-                recommendation += "; " + firstBeaten.model() + " is " + Figures.ratio(ratio(best, firstBeaten, metric, higher))
+            recommendation = names + " are within noise of each other here (" + label + "): choose among them on other grounds";
+            if (beaten != null) {
+                recommendation += "; " + beaten.model() + " is " + Figures.ratio(beatenBy.factor())
                         + (higher ? " lower than " : " slower than ") + best.model() + ".";
+            } else if (undecided != null) {
+                recommendation += "; " + undecidedWhy + ".";
             } else {
                 recommendation += ".";
             }
         }
         return List.of(new Advice("model", e.scenario(), e.label(), recommendation, evidence));
+    }
+
+    /** {@code best} (the candidate) against {@code other} (the baseline): as {@code compare other best} would judge it. */
+    private static Difference difference(Result other, Result best, String metric) {
+        return Difference.of(Metrics.summary(other, metric), Metrics.summary(best, metric), metric,
+                Difference.DEFAULT_THRESHOLD_PCT);
+    }
+
+    /**
+     * Why {@code best} cannot be told from {@code other} by a difference that is neither faster nor within noise:
+     * {@code virtual leads platform:1000 by 8.0× (the ratio of their iterations), but 3 vs 3 samples are too
+     * few for a 99% interval of it: run both with at least 5 measured iterations (e.g. --iterations 5)}.
+     */
+    private static String why(Result best, Result other, Difference d) {
+        if (d.verdict() == Difference.Verdict.TOO_FEW_SAMPLES) {
+            int needed = Difference.samplesNeeded();
+            boolean leads = Metrics.higherIsBetter(d.metric()) ? d.ratio() > 1 : d.ratio() < 1;
+            return best.model() + (leads ? " leads " : " trails ") + other.model() + " by " + Figures.ratio(d.factor()) + " (the ratio of their iterations), but "
+                    + d.estimate().m() + " vs " + d.estimate().n() + " samples are too few for a " + d.estimate().level()
+                    + " interval of it: run both with at least " + needed + " measured iterations (e.g. --iterations " + needed + ")";
+        }
+        return "the ratio of " + best.model() + "'s iterations to " + other.model() + "'s (" + d.estimate().describe()
+                + ") does not rank them as their means do";
     }
 
     /**
@@ -101,12 +143,5 @@ final class BestModelRule implements AdviceRule {
 
     private static String eff(Result r) {
         return String.format(java.util.Locale.ROOT, "%.2f", r.efficiency());
-    }
-
-    /** How many times better {@code best} is than {@code other}. */
-    private static double ratio(Result best, Result other, String metric, boolean higher) {
-        double b = Metrics.mean(best, metric);
-        double o = Metrics.mean(other, metric);
-        return higher ? b / o : o / b;
     }
 }

@@ -3,10 +3,10 @@ package dev.loomlab.report.advise;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.LatencySummary;
 import dev.loomlab.core.stats.Summary;
+import dev.loomlab.report.analysis.Difference;
 import dev.loomlab.report.analysis.Experiment;
 import dev.loomlab.report.analysis.Metrics;
 import dev.loomlab.report.analysis.ModelName;
-import dev.loomlab.report.analysis.Significance;
 import dev.loomlab.report.analysis.Sweep;
 import dev.loomlab.report.analysis.SweepFinder;
 
@@ -77,16 +77,28 @@ final class PoolSizeRule implements AdviceRule {
         String needed = Figures.count(Math.max(1, Math.round(threads)));
         String recommendation;
         if (!ModelName.of(best).bounded() && threads > size(largest)) {
-            Significance s = Significance.of(Metrics.summary(best, Metrics.WALL), Metrics.summary(largest, Metrics.WALL));
-            evidence.add(best.model() + " vs " + largest.model() + ": " + s.describe());
-            double slower = Metrics.mean(largest, Metrics.WALL) / Metrics.mean(best, Metrics.WALL);
-            recommendation = s.significant()
-                    ? "Prefer " + best.model() + ": a " + kind + " pool would need about " + needed
-                    + " threads (Little's law) to match its throughput; the largest measured, " + largest.model() + ", is "
-                    + Figures.ratio(slower) + " slower" + kneeText + "."
-                    : "A " + kind + " pool of about " + needed + " threads would match " + best.model()
-                    + "'s throughput (Little's law); the largest measured, " + largest.model() + ", is already within noise of it"
-                    + kneeText + ".";
+            // The largest pool (candidate) against the best (baseline), judged as compare and the model advice judge.
+            Summary bestWall = Metrics.summary(best, Metrics.WALL);
+            Summary largestWall = Metrics.summary(largest, Metrics.WALL);
+            Optional<String> noRatio = Difference.unavailable(bestWall, largestWall, Metrics.WALL, best.model(), largest.model());
+            Difference d = noRatio.isPresent() ? null
+                    : Difference.of(bestWall, largestWall, Metrics.WALL, Difference.DEFAULT_THRESHOLD_PCT);
+            evidence.add(largest.model() + " / " + best.model() + (d == null ? ": " + noRatio.get() : " " + d.describe()));
+            String match = "A " + kind + " pool of about " + needed + " threads would match " + best.model()
+                    + "'s throughput (Little's law); the largest measured, " + largest.model() + ", ";
+            if (d != null && d.verdict() == Difference.Verdict.SLOWER) {
+                recommendation = "Prefer " + best.model() + ": a " + kind + " pool would need about " + needed
+                        + " threads (Little's law) to match its throughput; the largest measured, " + largest.model() + ", is "
+                        + Figures.ratio(d.factor()) + " slower" + kneeText + ".";
+            } else if (d != null && d.verdict() == Difference.Verdict.WITHIN_NOISE) {
+                recommendation = match + "is already within noise of it" + kneeText + ".";
+            } else if (d != null && d.verdict() == Difference.Verdict.FASTER) {
+                recommendation = match + "is already " + Figures.ratio(d.factor()) + " faster in wall time" + kneeText + ".";
+            } else {
+                recommendation = match + "cannot be told from it: " + (d == null ? noRatio.get()
+                        : d.estimate().m() + " vs " + d.estimate().n() + " samples are too few for a " + d.estimate().level()
+                        + " interval of the ratio (at least " + Difference.samplesNeeded() + " a side)") + kneeText + ".";
+            }
         } else {
             recommendation = "A " + kind + " pool of about " + needed + " threads sustains the best measured throughput ("
                     + best.model() + ", Little's law)" + kneeText + ".";

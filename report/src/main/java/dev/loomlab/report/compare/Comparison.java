@@ -3,8 +3,8 @@ package dev.loomlab.report.compare;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
+import dev.loomlab.report.analysis.Difference;
 import dev.loomlab.report.analysis.Metrics;
-import dev.loomlab.report.analysis.RatioEstimate;
 import dev.loomlab.report.analysis.Score;
 
 import java.util.ArrayList;
@@ -15,14 +15,14 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Two runs matched result by result ({@link ResultKey}) and judged on one metric, distribution-free: the
- * Hodges-Lehmann estimate of the ratio candidate / baseline with its exact {@value #CONFIDENCE_PCT}%
- * confidence interval and the exact Mann-Whitney p ({@link RatioEstimate}). A change is a regression when
- * the whole interval lies beyond the threshold on the worse side — for a metric better lower (wall time)
- * its lower bound above 1 + threshold, for a {@code _per_s} metric (better higher) its upper bound below
- * 1 − threshold — and an improvement the other way round. When the sample sizes cannot give a
- * {@value #CONFIDENCE_PCT}% interval at all (3 vs 3, 4 vs 4), the verdict is {@link Verdict#N_TOO_SMALL},
- * not a regression. A result that breaches its service level objective in the candidate but met it in the
+ * Two runs matched result by result ({@link ResultKey}) and judged on one metric by {@link Difference}, the
+ * estimator {@code advise} uses too: the Hodges-Lehmann estimate of the ratio candidate / baseline with its
+ * exact {@value #CONFIDENCE_PCT}% confidence interval (and the exact Mann-Whitney p beside it). Its verdicts
+ * map one to one: slower is {@link Verdict#REGRESSED} (the whole interval beyond the threshold on the worse
+ * side — for a metric better lower (wall time) its lower bound above 1 + threshold, for a {@code _per_s}
+ * metric (better higher) its upper bound below 1 − threshold), faster is {@link Verdict#IMPROVED}, within
+ * noise is {@link Verdict#UNCHANGED}, and too few samples for a {@value #CONFIDENCE_PCT}% interval at all
+ * (3 vs 3, 4 vs 4) is {@link Verdict#N_TOO_SMALL}, not a regression. A result that breaches its service level objective in the candidate but met it in the
  * baseline ({@link Change#newBreach}) is a regression too, whatever the metric says. Where a run holds one key
  * twice, its first result is used.
  *
@@ -31,9 +31,9 @@ import java.util.Set;
  */
 public record Comparison(String metric, double thresholdPct, List<Change> changes, List<Result> onlyInBaseline,
                          List<Result> onlyInCandidate) {
-    /** The confidence of the ratio's interval. */
-    public static final double CONFIDENCE = 0.99;
-    public static final int CONFIDENCE_PCT = 99;
+    /** The confidence of the ratio's interval: {@link Difference#CONFIDENCE}. */
+    public static final double CONFIDENCE = Difference.CONFIDENCE;
+    public static final int CONFIDENCE_PCT = Difference.CONFIDENCE_PCT;
 
     /** @param metric the metric to judge, or null for each result's {@link Score#metric} */
     public static Comparison of(List<Result> baseline, List<Result> candidate, String metric, double thresholdPct,
@@ -96,46 +96,20 @@ public record Comparison(String metric, double thresholdPct, List<Change> change
             return new Change(key, b, c, metric, null, null, null, Verdict.NOT_COMPARABLE,
                     "baseline " + b.status().json().replace('_', ' ') + ", candidate " + c.status().json().replace('_', ' '));
         }
-        double[] sb = samples(Metrics.summary(b, metric));
-        double[] sc = samples(Metrics.summary(c, metric));
-        if (sb == null || sc == null) {
-            return new Change(key, b, c, metric, meanB, meanC, null, Verdict.NOT_COMPARABLE,
-                    "no " + metric + " samples " + (sb == null ? "in the baseline" : "in the candidate"));
+        Summary sb = Metrics.summary(b, metric);
+        Summary sc = Metrics.summary(c, metric);
+        java.util.Optional<String> noRatio = Difference.unavailable(sb, sc, metric);
+        if (noRatio.isPresent()) {
+            return new Change(key, b, c, metric, meanB, meanC, null, Verdict.NOT_COMPARABLE, noRatio.get());
         }
-        if (!positive(sb) || !positive(sc)) {
-            return new Change(key, b, c, metric, meanB, meanC, null, Verdict.NOT_COMPARABLE,
-                    "a value of " + metric + " is zero or negative: no ratio");
-        }
-        RatioEstimate e = RatioEstimate.of(sb, sc, CONFIDENCE);
-        Verdict v;
-        if (!e.reachable()) {
-            v = Verdict.N_TOO_SMALL;
-        } else {
-            double t = thresholdPct / 100;
-            boolean up = e.low() > 1 + t;
-            boolean down = e.high() < 1 - t;
-            boolean higherBetter = Metrics.higherIsBetter(metric);
-            v = up ? (higherBetter ? Verdict.IMPROVED : Verdict.REGRESSED)
-                    : down ? (higherBetter ? Verdict.REGRESSED : Verdict.IMPROVED)
-                    : Verdict.UNCHANGED;
-        }
-        return new Change(key, b, c, metric, meanB, meanC, e, v, null);
-    }
-
-    private static double[] samples(Summary s) {
-        if (s == null || s.samples() == null || s.samples().isEmpty()) {
-            return null;
-        }
-        return s.samples().stream().mapToDouble(Double::doubleValue).toArray();
-    }
-
-    private static boolean positive(double[] values) {
-        for (double v : values) {
-            if (!(v > 0)) {
-                return false;
-            }
-        }
-        return true;
+        Difference d = Difference.of(sb, sc, metric, thresholdPct);
+        Verdict v = switch (d.verdict()) {
+            case FASTER -> Verdict.IMPROVED;
+            case SLOWER -> Verdict.REGRESSED;
+            case WITHIN_NOISE -> Verdict.UNCHANGED;
+            case TOO_FEW_SAMPLES -> Verdict.N_TOO_SMALL;
+        };
+        return new Change(key, b, c, metric, meanB, meanC, d.estimate(), v, null);
     }
 
     private static Map<ResultKey, Result> index(List<Result> results, boolean anyJdk) {

@@ -198,6 +198,9 @@ public final class HtmlReport {
                 the whisker is the 99.9% confidence interval of that mean (Student t), drawn to the axis where it reaches \
                 below it. Three iterations give wide intervals; with fewer than three there is none, and the bar is \
                 labelled n&lt;3. The median is in the tooltip, as a description only.</li>
+                <li>A whisker describes one mean alone: whether one result is faster than another is not read from \
+                overlapping whiskers but, as this report's advice and <code>loomlab compare</code> judge it, from the ratio \
+                of their iterations with its exact 99% interval (at least five samples a side).</li>
                 <li>The dashed dash across a bar is its bound, the best time physics allows; efficiency = bound / mean.</li>
                 <li>Grey bars and dotted curves are the article's published figures, measured on the article's hardware: \
                 compare ratios, not times.</li>
