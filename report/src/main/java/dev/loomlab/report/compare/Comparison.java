@@ -22,9 +22,9 @@ import java.util.Set;
  * side — for a metric better lower (wall time) its lower bound above 1 + threshold, for a {@code _per_s}
  * metric (better higher) its upper bound below 1 − threshold), faster is {@link Verdict#IMPROVED}, within
  * noise is {@link Verdict#UNCHANGED}, and too few samples for a {@value #CONFIDENCE_PCT}% interval at all
- * (3 vs 3, 4 vs 4) is {@link Verdict#N_TOO_SMALL}, not a regression. A result that breaches its service level objective in the candidate but met it in the
- * baseline ({@link Change#newBreach}) is a regression too, whatever the metric says. Where a run holds one key
- * twice, its first result is used.
+ * (3 vs 3, 4 vs 4) is {@link Verdict#N_TOO_SMALL}, not a regression. A result that breaches its service
+ * level objective in the candidate but met it in the baseline ({@link Change#newBreach}) is a regression too,
+ * whatever the metric says. Where a run holds one key twice, its first result is used.
  *
  * @param metric the metric judged, e.g. {@code wall_ms}; null: each result's own {@link Score#metric}
  * @param thresholdPct changes within ± this many percent are no change
