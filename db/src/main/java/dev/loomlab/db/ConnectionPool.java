@@ -16,6 +16,9 @@ interface ConnectionPool extends AutoCloseable {
 
     PoolWaits waits();
 
+    /** The peaks counted as calls ask for, receive and give back connections. */
+    PoolPeaks peaks();
+
     @Override
     void close();
 }

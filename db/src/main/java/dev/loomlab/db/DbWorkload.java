@@ -11,7 +11,6 @@ import dev.loomlab.core.workload.FailedCalls;
 import dev.loomlab.core.workload.Offer;
 import dev.loomlab.core.workload.TaskWorkload;
 import dev.loomlab.core.workload.ValidationException;
-import io.r2dbc.spi.Connection;
 import org.HdrHistogram.Histogram;
 import reactor.core.publisher.Mono;
 
@@ -43,7 +42,6 @@ public final class DbWorkload implements TaskWorkload {
     private final AtomicInteger commits = new AtomicInteger();
     private DbAddress address;
     private ConnectionPool pool;
-    private PoolPeaks peaks;
     private java.sql.Connection alone;
 
     /**
@@ -71,8 +69,8 @@ public final class DbWorkload implements TaskWorkload {
             public void run(BlockingRunner runner, TaskClock clock) throws InterruptedException {
                 JdbcPool jdbc = (JdbcPool) pool;
                 runner.runAll(index -> {
-                    try (java.sql.Connection c = jdbc.connection()) {
-                        call.run(c, keys[index]);
+                    try (JdbcPool.Lease lease = jdbc.lease()) {
+                        call.run(lease.connection(), keys[index]);
                         commits.incrementAndGet();
                     } catch (SQLException | RuntimeException e) {
                         failed.add(e);
@@ -88,7 +86,7 @@ public final class DbWorkload implements TaskWorkload {
             @Override
             public void run(AsyncRunner runner, TaskClock clock) throws InterruptedException {
                 R2dbcPool r2dbc = (R2dbcPool) pool;
-                runner.runAll(index -> Mono.usingWhen(r2dbc.connection(), c -> call.run(c, keys[index]), Connection::close)
+                runner.runAll(index -> Mono.usingWhen(r2dbc.connection(), c -> call.run(c, keys[index]), r2dbc::release)
                         .doOnSuccess(done -> commits.incrementAndGet())
                         .onErrorResume(e -> {
                             failed.add(e);
@@ -114,9 +112,6 @@ public final class DbWorkload implements TaskWorkload {
 
     @Override
     public void close() {
-        if (peaks != null) {
-            peaks.close();
-        }
         if (pool != null) {
             pool.close();
         }
@@ -135,7 +130,7 @@ public final class DbWorkload implements TaskWorkload {
         commits.set(0);
         if (pool != null) {
             pool.waits().reset();
-            peaks = PoolPeaks.of(pool);
+            pool.peaks().reset(pool.active() + pool.idle());
         }
     }
 
@@ -148,7 +143,7 @@ public final class DbWorkload implements TaskWorkload {
             out.put("rows_written", (double) commits.get() * call.op().rowsWritten(call.batch()));
         }
         if (pool != null) {
-            peaks.close();
+            PoolPeaks peaks = pool.peaks();
             Histogram waits = pool.waits().waits();
             out.put("pool_timeouts", (double) pool.waits().timeouts());
             out.put("pool_wait_p50_ms", waits.getTotalCount() == 0 ? null : waits.getValueAtPercentile(50) / 1e6);

@@ -2,7 +2,6 @@ package dev.loomlab.db;
 
 import dev.loomlab.core.server.EndpointSpec;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 
@@ -45,8 +44,8 @@ public final class JdbcEndpoint implements AutoCloseable {
      * @throws SQLException when no connection came within the timeout, or the call failed
      */
     public void serve() throws SQLException {
-        try (Connection c = pool.connection()) {
-            call.call().run(c, call.nextKey());
+        try (JdbcPool.Lease lease = pool.lease()) {
+            call.call().run(lease.connection(), call.nextKey());
         }
         call.completed();
     }

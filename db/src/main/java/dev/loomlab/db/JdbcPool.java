@@ -17,6 +17,7 @@ import java.time.Duration;
 final class JdbcPool implements ConnectionPool {
     private final HikariDataSource source;
     private final PoolWaits waits = new PoolWaits();
+    private final PoolPeaks peaks = new PoolPeaks();
 
     JdbcPool(DbAddress address, int size, Duration acquireTimeout) {
         HikariConfig config = new HikariConfig();
@@ -41,8 +42,30 @@ final class JdbcPool implements ConnectionPool {
         source = new HikariDataSource(config);
     }
 
-    Connection connection() throws SQLException {
-        return source.getConnection();
+    /** A connection from the pool, counted in its peaks until the lease is closed. */
+    Lease lease() throws SQLException {
+        peaks.asked();
+        Connection c;
+        try {
+            c = source.getConnection();
+        } catch (SQLException | RuntimeException e) {
+            peaks.gaveUp();
+            throw e;
+        }
+        peaks.handedOut();
+        return new Lease(c, peaks);
+    }
+
+    /** A connection handed out; closing the lease gives it back. */
+    record Lease(Connection connection, PoolPeaks peaks) implements AutoCloseable {
+        @Override
+        public void close() throws SQLException {
+            try {
+                connection.close();
+            } finally {
+                peaks.released();
+            }
+        }
     }
 
     @Override
@@ -63,6 +86,11 @@ final class JdbcPool implements ConnectionPool {
     @Override
     public PoolWaits waits() {
         return waits;
+    }
+
+    @Override
+    public PoolPeaks peaks() {
+        return peaks;
     }
 
     @Override

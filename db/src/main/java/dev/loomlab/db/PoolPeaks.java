@@ -3,61 +3,61 @@ package dev.loomlab.db;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The most connections in use, the most idle and the most callers waiting for one at any moment of an iteration, read
- * from the pool every {@value #EVERY_MS} ms by a daemon thread of its own (a pool reports only its present).
+ * The most connections in use, the most idle and the most callers waiting for one at any moment of an iteration,
+ * counted where calls ask for, receive and give back a connection: a few atomic operations on the caller's own thread,
+ * no sampler thread inside the timed span. A caller waits when it has asked and every open connection is in use, so
+ * the callers waiting at a moment are {@code asking + inUse - open} when that is positive.
  */
-final class PoolPeaks implements AutoCloseable {
-    static final long EVERY_MS = 2;
+final class PoolPeaks {
+    private final AtomicInteger asking = new AtomicInteger();
+    private final AtomicInteger inUse = new AtomicInteger();
+    private final AtomicInteger activePeak = new AtomicInteger();
+    private final AtomicInteger pendingPeak = new AtomicInteger();
+    private final AtomicInteger leastInUse = new AtomicInteger();
+    private volatile int open;
 
-    private final AtomicInteger active = new AtomicInteger();
-    private final AtomicInteger idle = new AtomicInteger();
-    private final AtomicInteger pending = new AtomicInteger();
-    private final Thread sampler;
-    private volatile boolean stopped;
-
-    private PoolPeaks(ConnectionPool pool) {
-        sampler = Thread.ofPlatform().daemon().name("loomlab-pool-peaks").unstarted(() -> {
-            while (!stopped) {
-                active.accumulateAndGet(pool.active(), Math::max);
-                idle.accumulateAndGet(pool.idle(), Math::max);
-                pending.accumulateAndGet(pool.pending(), Math::max);
-                try {
-                    Thread.sleep(EVERY_MS);
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        });
+    /** A new iteration over {@code open} connections (read from the pool before the timed span): peaks from now. */
+    void reset(int open) {
+        this.open = open;
+        activePeak.set(inUse.get());
+        leastInUse.set(inUse.get());
+        pendingPeak.set(Math.max(0, asking.get() + inUse.get() - open));
     }
 
-    /** Starts sampling {@code pool}. */
-    static PoolPeaks of(ConnectionPool pool) {
-        PoolPeaks peaks = new PoolPeaks(pool);
-        peaks.sampler.start();
-        return peaks;
+    /** A caller asks the pool for a connection. */
+    void asked() {
+        int waiting = asking.incrementAndGet() + inUse.get() - open;
+        if (waiting > 0) {
+            pendingPeak.accumulateAndGet(waiting, Math::max);
+        }
+    }
+
+    /** The caller that asked received a connection. */
+    void handedOut() {
+        asking.decrementAndGet();
+        activePeak.accumulateAndGet(inUse.incrementAndGet(), Math::max);
+    }
+
+    /** The caller that asked gave up (a timeout or an error) without a connection. */
+    void gaveUp() {
+        asking.decrementAndGet();
+    }
+
+    /** A connection handed out went back to the pool. */
+    void released() {
+        leastInUse.accumulateAndGet(inUse.decrementAndGet(), Math::min);
     }
 
     int active() {
-        return active.get();
+        return activePeak.get();
     }
 
+    /** The most connections idle: the open ones less the fewest in use. */
     int idle() {
-        return idle.get();
+        return Math.max(0, open - leastInUse.get());
     }
 
     int pending() {
-        return pending.get();
-    }
-
-    /** Stops sampling and waits for the sampler to end, so that the peaks are final. */
-    @Override
-    public void close() {
-        stopped = true;
-        sampler.interrupt();
-        try {
-            sampler.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        return pendingPeak.get();
     }
 }

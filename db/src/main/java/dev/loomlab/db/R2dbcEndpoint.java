@@ -1,7 +1,6 @@
 package dev.loomlab.db;
 
 import dev.loomlab.core.server.EndpointSpec;
-import io.r2dbc.spi.Connection;
 import reactor.core.publisher.Mono;
 
 import java.sql.SQLException;
@@ -43,7 +42,7 @@ public final class R2dbcEndpoint implements AutoCloseable {
     public Mono<Void> serve() {
         return Mono.defer(() -> {
             int key = call.nextKey();
-            return Mono.usingWhen(pool.connection(), c -> call.call().run(c, key), Connection::close);
+            return Mono.usingWhen(pool.connection(), c -> call.call().run(c, key), pool::release);
         }).doOnSuccess(done -> call.completed());
     }
 

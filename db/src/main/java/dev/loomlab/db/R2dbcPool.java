@@ -16,6 +16,7 @@ import java.time.Duration;
 final class R2dbcPool implements ConnectionPool {
     private final io.r2dbc.pool.ConnectionPool pool;
     private final PoolWaits waits = new PoolWaits();
+    private final PoolPeaks peaks = new PoolPeaks();
 
     R2dbcPool(DbAddress address, int size, Duration acquireTimeout) {
         PostgresqlConnectionConfiguration.Builder connection = PostgresqlConnectionConfiguration.builder()
@@ -31,18 +32,32 @@ final class R2dbcPool implements ConnectionPool {
         pool.warmup().block(Duration.ofMinutes(1));
     }
 
-    /** A connection from the pool; the wait for it is recorded, a wait beyond the timeout counted. */
+    /**
+     * A connection from the pool; the wait for it is recorded, a wait beyond the timeout counted, and the connection
+     * counted in the peaks until {@link #release} gives it back.
+     */
     Mono<Connection> connection() {
         return Mono.defer(() -> {
             long asked = System.nanoTime();
+            peaks.asked();
             return pool.create()
-                    .doOnNext(c -> waits.acquired(System.nanoTime() - asked))
+                    .doOnNext(c -> {
+                        waits.acquired(System.nanoTime() - asked);
+                        peaks.handedOut();
+                    })
                     .doOnError(e -> {
+                        peaks.gaveUp();
                         if (e instanceof java.util.concurrent.TimeoutException || e instanceof io.r2dbc.spi.R2dbcTimeoutException) {
                             waits.timedOut();
                         }
-                    });
+                    })
+                    .doOnCancel(peaks::gaveUp);
         });
+    }
+
+    /** Gives back a connection {@link #connection} handed out. */
+    Mono<Void> release(Connection c) {
+        return Mono.from(c.close()).doFinally(signal -> peaks.released());
     }
 
     @Override
@@ -63,6 +78,11 @@ final class R2dbcPool implements ConnectionPool {
     @Override
     public PoolWaits waits() {
         return waits;
+    }
+
+    @Override
+    public PoolPeaks peaks() {
+        return peaks;
     }
 
     @Override
