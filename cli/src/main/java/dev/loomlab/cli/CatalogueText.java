@@ -62,7 +62,10 @@ final class CatalogueText {
                 + (r.iterations() == null ? "" : " --iterations " + r.iterations());
     }
 
-    /** A suite entry's parameters as options, in the scenario's order: {@code -p tasks=1000 -p sleep=20ms}. */
+    /**
+     * A suite entry's parameters as options, in the scenario's order, then any it does not declare (a user
+     * task's own) by name: {@code -p tasks=1000 -p sleep=20ms}.
+     */
     static String params(ScenarioRun r, ScenarioDescription s) {
         StringBuilder sb = new StringBuilder();
         for (ParamSpec p : s.params()) {
@@ -70,6 +73,8 @@ final class CatalogueText {
                 sb.append("-p ").append(p.name()).append('=').append(r.params().get(p.name())).append(' ');
             }
         }
+        r.params().keySet().stream().filter(k -> s.params().stream().noneMatch(p -> p.name().equals(k))).sorted()
+                .forEach(k -> sb.append("-p ").append(k).append('=').append(r.params().get(k)).append(' '));
         return sb.toString().trim();
     }
 

@@ -19,7 +19,9 @@ class ListCommandTest {
     void listShowsBrokenPluginsWithTheirCause() throws Exception {
         CliHarness.Outcome clean = CliHarness.run("list", "suites");
         assertThat(clean.exit()).isZero();
-        assertThat(clean.out()).contains("quick").doesNotContain("Broken plugins");
+        assertThat(clean.out()).contains("quick").doesNotContain("Broken plugins")
+                // a user task's own parameter (delay), which the scenario does not declare, is listed too
+                .contains("task -m platform:10,virtual -p tasks=100 -p task=dev.loomlab.core.task.DemoTask -p delay=10ms");
 
         Files.createDirectories(classes.resolve("META-INF/services"));
         Files.writeString(classes.resolve("META-INF/services/dev.loomlab.core.scenario.ScenarioProvider"),
