@@ -113,10 +113,14 @@ class DbEndpointsTest {
         }
     }
 
-    /** db-write: each answer is one row more in the table; db-write-batch: batch rows more, committed whole. */
+    /**
+     * db-write: each answer is one row more in the table; db-write-batch: batch rows more, committed whole. On webflux
+     * and jdk the db-write server then loses its table, and every call fails: each request answers 5xx, counted as a
+     * status error, and none as ok.
+     */
     @ParameterizedTest
     @ValueSource(strings = {"webflux", "helidon", "jdk"})
-    void theWriteEndpointsCommitOneRowOrOneBatchPerRequest(String name) throws Exception {
+    void theWriteEndpointsCommitOneRowOrOneBatchPerRequestAndAFailedCallAnswersAServerError(String name) throws Exception {
         ServerModel model = ServerModels.named(name);
         for (int batch : new int[]{1, 7}) {
             EndpointSpec write = EndpointSpec.parse(batch == 1 ? List.of("endpoint=db-write")
@@ -130,30 +134,25 @@ class DbEndpointsTest {
                 assertThat(r.ok()).isPositive().isEqualTo(r.sent());
                 assertThat(count("select count(*) from loomlab_writes") - before).as("rows written, batch " + batch)
                         .isEqualTo(r.sent() * batch);
+                if (batch == 1 && !name.equals("helidon")) {
+                    aFailedCallAnswersAServerErrorThatTheLoadCounts(server);
+                }
             }
         }
     }
 
-    /** With the table gone, every call fails: each request answers 5xx, counted as a status error, and none as ok. */
-    @ParameterizedTest
-    @ValueSource(strings = {"webflux", "jdk"})
-    void aFailedCallAnswersAServerErrorThatTheLoadCounts(String name) throws Exception {
-        ServerModel model = ServerModels.named(name);
-        EndpointSpec write = EndpointSpec.parse(List.of("endpoint=db-write"));
-        try (ServerUnderTest server = ServerUnderTest.start(model, 0, write, 0)) {
-            server.verify();
-            execute("alter table loomlab_writes rename to loomlab_writes_away");
-            LoadReport r;
-            try {
-                r = load(server, 4);
-            } finally {
-                execute("alter table loomlab_writes_away rename to loomlab_writes");
-            }
-            assertThat(r.sent()).isPositive();
-            assertThat(r.ok()).isZero();
-            assertThat(r.errors().get(RequestError.STATUS)).isEqualTo(r.sent());
-            assertThat(r.errorCount()).isEqualTo(r.sent());
-            assertThat(server.isAlive()).isTrue();
+    private static void aFailedCallAnswersAServerErrorThatTheLoadCounts(ServerUnderTest server) throws Exception {
+        execute("alter table loomlab_writes rename to loomlab_writes_away");
+        LoadReport r;
+        try {
+            r = load(server, 4);
+        } finally {
+            execute("alter table loomlab_writes_away rename to loomlab_writes");
         }
+        assertThat(r.sent()).isPositive();
+        assertThat(r.ok()).isZero();
+        assertThat(r.errors().get(RequestError.STATUS)).isEqualTo(r.sent());
+        assertThat(r.errorCount()).isEqualTo(r.sent());
+        assertThat(server.isAlive()).isTrue();
     }
 }

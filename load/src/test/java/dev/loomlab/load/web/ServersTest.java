@@ -30,9 +30,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class ServersTest {
     private static final long DELAY_MS = 20;
 
+    /**
+     * One server per model for what needs no other configuration: it proves its model, counts every request, lets a
+     * request's own delay override the default, and keeps 300 idle connections open.
+     */
     @ParameterizedTest
     @ValueSource(strings = {"mvc-platform", "mvc-virtual", "webflux", "helidon", "jdk"})
-    void answersFromThePromisedThreadKindAndCountsEveryRequest(String name) throws Exception {
+    void answersFromThePromisedThreadKindCountsEveryRequestAndKeepsIdleConnections(String name) throws Exception {
         ServerModel model = ServerModels.named(name);
         try (ServerUnderTest server = ServerUnderTest.start(model, DELAY_MS, 0)) {
             assertThat(server.verify()).isEqualTo(model.promise());
@@ -51,6 +55,11 @@ class ServersTest {
             assertThat(r.servedBy()).containsEntry(model.promise().header(), r.ok());
             // the delay is a physical lower bound on every answer
             assertThat(r.latency().getMinValue()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(DELAY_MS));
+
+            if (name.equals("jdk") || name.equals("webflux")) {
+                aRequestsOwnDelayOverridesTheDefault(server);
+            }
+            keepsThreeHundredIdleConnectionsOpen(server);
         }
     }
 
@@ -75,16 +84,12 @@ class ServersTest {
         return InetAddress.getByAddress(new byte[]{(byte) a, (byte) b, (byte) c, (byte) d});
     }
 
-    @ParameterizedTest
-    @ValueSource(strings = {"jdk", "webflux"})
-    void aRequestsOwnDelayOverridesTheDefault(String name) throws Exception {
-        try (ServerUnderTest server = ServerUnderTest.start(ServerModels.named(name), 0, 0)) {
-            LoadSpec spec = LoadSpec.closed(java.net.URI.create(server.uri("150ms").toString()), 2, Duration.ZERO,
-                    Duration.ofMillis(500), Ramp.CONSTANT, Duration.ofSeconds(30), "ok");
-            LoadReport r = new LoadGenerator(spec).run();
-            assertThat(r.ok()).isPositive();
-            assertThat(r.latency().getMinValue()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(150));
-        }
+    private static void aRequestsOwnDelayOverridesTheDefault(ServerUnderTest server) throws Exception {
+        LoadSpec spec = LoadSpec.closed(java.net.URI.create(server.uri("150ms").toString()), 2, Duration.ZERO,
+                Duration.ofMillis(500), Ramp.CONSTANT, Duration.ofSeconds(30), "ok");
+        LoadReport r = new LoadGenerator(spec).run();
+        assertThat(r.ok()).isPositive();
+        assertThat(r.latency().getMinValue()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(150));
     }
 
     @ParameterizedTest
@@ -153,37 +158,34 @@ class ServersTest {
     /**
      * The web scenario holds up to 10,000 connections, idle between requests: a server that closes idle
      * connections beyond a limit of its own (the JDK's server keeps 200 by default) turns the next request on
-     * each of them into a reset. 300 connections, each answered once, then idle together, must each answer again.
+     * each of them into a reset. 300 connections, each answered once (asking for no delay), then idle together, must
+     * each answer again.
      */
-    @ParameterizedTest
-    @ValueSource(strings = {"mvc-platform", "mvc-virtual", "webflux", "helidon", "jdk"})
-    void keepsThreeHundredIdleConnectionsOpen(String name) throws Exception {
+    private static void keepsThreeHundredIdleConnectionsOpen(ServerUnderTest server) throws Exception {
         int connections = 300;
-        try (ServerUnderTest server = ServerUnderTest.start(ServerModels.named(name), 0, 0)) {
-            java.net.URI uri = server.uri(null);
-            List<Socket> sockets = new java.util.ArrayList<>();
-            try {
-                for (int i = 0; i < connections; i++) {
-                    Socket s = new Socket(uri.getHost(), uri.getPort());
-                    s.setSoTimeout(30_000);
-                    sockets.add(s);
-                    assertThat(exchange(s, uri)).as("first answer on connection " + i).startsWith("HTTP/1.1 200");
-                }
-                int answered = 0;
-                for (Socket s : sockets) {
-                    try {
-                        if (exchange(s, uri).startsWith("HTTP/1.1 200")) {
-                            answered++;
-                        }
-                    } catch (java.io.IOException closed) {
-                        // counted below: a connection the server closed while idle
+        java.net.URI uri = server.uri("0ms");
+        List<Socket> sockets = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < connections; i++) {
+                Socket s = new Socket(uri.getHost(), uri.getPort());
+                s.setSoTimeout(30_000);
+                sockets.add(s);
+                assertThat(exchange(s, uri)).as("first answer on connection " + i).startsWith("HTTP/1.1 200");
+            }
+            int answered = 0;
+            for (Socket s : sockets) {
+                try {
+                    if (exchange(s, uri).startsWith("HTTP/1.1 200")) {
+                        answered++;
                     }
+                } catch (java.io.IOException closed) {
+                    // counted below: a connection the server closed while idle
                 }
-                assertThat(answered).as("second answers on %d idle connections", connections).isEqualTo(connections);
-            } finally {
-                for (Socket s : sockets) {
-                    s.close();
-                }
+            }
+            assertThat(answered).as("second answers on %d idle connections", connections).isEqualTo(connections);
+        } finally {
+            for (Socket s : sockets) {
+                s.close();
             }
         }
     }
