@@ -22,6 +22,12 @@ import java.util.Set;
  * is missing or whose initialization fails. Such a provider's models or scenarios are then unknown here,
  * which a trial reports as "not applicable"; but it is not silent: each broken provider is remembered
  * with its cause ({@link #broken}), and said once on stderr, one line per provider.
+ *
+ * <p>Why not {@link java.util.ServiceLoader#stream()}: a provider class that fails to load (e.g. an
+ * {@code UnsupportedClassVersionError} for a module compiled for Java 25 in a JDK 21 trial) is thrown as a
+ * {@link java.util.ServiceConfigurationError} while the stream advances, which ends the stream, and the iterator
+ * promises only a "best effort" to go on after one. Reading the services files ourselves keeps every loadable
+ * provider and names each one that is not.
  */
 public final class Plugins {
     private static final String SERVICES = "META-INF/services/";

@@ -12,8 +12,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.ServiceLoader;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** A broken plugin is left out, but remembered with its cause and said once on stderr. */
 class PluginsTest {
@@ -88,6 +90,24 @@ class PluginsTest {
         assertThat(lines).hasSize(4).allSatisfy(l -> assertThat(l).startsWith("loomlab: plugin not loaded: "));
         assertThat(lines.get(0)).isEqualTo("loomlab: plugin not loaded: com.example.NoSuchGreeter (PluginsTest$Greeter): "
                 + "ClassNotFoundException: com.example.NoSuchGreeter");
+    }
+
+    /** Why {@link Plugins} reads the services files itself: the JDK's stream ends at the first provider it cannot load. */
+    @Test
+    void theJdksServiceLoaderStreamStopsAtAProviderThisJvmCannotLoadWherePluginsGoesOn() throws Exception {
+        Files.createDirectories(classes.resolve("META-INF/services"));
+        Files.writeString(classes.resolve("META-INF/services/" + Greeter.class.getName()),
+                PREFIX + "Newer\n" + PREFIX + "Hello\n");
+        writeClassForNewerJava("Newer");
+        PrintStream oldErr = System.err;
+        try (URLClassLoader loader = new URLClassLoader(new URL[]{classes.toUri().toURL()}, PluginsTest.class.getClassLoader())) {
+            System.setErr(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+            assertThatThrownBy(() -> ServiceLoader.load(Greeter.class, loader).stream().map(ServiceLoader.Provider::get).toList())
+                    .isInstanceOf(Error.class).hasStackTraceContaining("UnsupportedClassVersionError");
+            assertThat(Plugins.load(Greeter.class, loader)).extracting(Greeter::greet).containsExactly("hello");
+        } finally {
+            System.setErr(oldErr);
+        }
     }
 
     /** The class file of {@link Hello}, renamed to {@code name} (same length) and marked for a Java far newer than this one. */
