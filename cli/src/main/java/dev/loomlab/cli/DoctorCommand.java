@@ -12,6 +12,7 @@ import dev.loomlab.core.param.Units;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.core.scenario.ScenarioCatalog;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Parameters;
@@ -44,27 +45,8 @@ final class DoctorCommand implements Callable<Integer> {
     @Option(names = "--json", description = "one JSON document: every check with its facts, the plan's needs, all the facts")
     boolean json;
 
-    @Option(names = {"-m", "--model"}, split = ",", paramLabel = "MODEL", description = "models, as for run")
-    List<String> models = new ArrayList<>();
-
-    @Option(names = {"-p", "--param"}, paramLabel = "NAME=VALUE", description = "a scenario parameter, as for run (e.g. -p connections=10k)")
-    List<String> params = new ArrayList<>();
-
-    @Option(names = "--task", paramLabel = "CLASS", description = "scenario task: your task's class, as for run")
-    String task;
-
-    @Option(names = "--classpath", paramLabel = "CP", description = "scenario task: where your task is, as for run")
-    String classpath;
-
-    @Option(names = "--jvm", paramLabel = "JAVA_HOME", description = "a JDK the trials would run on, as for run")
-    List<String> jvms = new ArrayList<>();
-
-    @Option(names = "--jvm-arg", paramLabel = "FLAG", converter = Converters.NonBlankConverter.class,
-            description = "a trial JVM flag, as for run (e.g. --jvm-arg=-Xmx8g, --jvm-arg=-Djdk.virtualThreadScheduler.parallelism=1)")
-    List<String> jvmArg = new ArrayList<>();
-
-    @Option(names = "--prof", paramLabel = "NAME[:OPTION]", description = "a profiler, as for run (async:cpu is judged against perf events)")
-    List<String> prof = new ArrayList<>();
+    @Mixin
+    PlanOptions options = new PlanOptions();
 
     @Option(names = "--steadiness", paramLabel = "SPAN", converter = Converters.DurationConverter.class,
             description = "also time the same CPU work on every core for SPAN (10s to 1h, e.g. 2m), the machine otherwise"
@@ -80,14 +62,6 @@ final class DoctorCommand implements Callable<Integer> {
             throw new BadInputException("options of 'doctor' go after it: loomlab doctor SCENARIO [options]");
         }
         List<String> what = targets.isEmpty() ? List.of("quick") : targets;
-        RunOptions options = new RunOptions();
-        options.models = models;
-        options.params = params;
-        options.task = task;
-        options.classpath = classpath;
-        options.jvms = jvms;
-        options.jvmArg = jvmArg;
-        options.prof = prof;
         var plan = new Planner(ScenarioCatalog.load(), ModelCatalog.load()).plan(what, options);
         if (steadiness != null && (steadiness.compareTo(SHORTEST_STEADINESS) < 0 || steadiness.compareTo(LONGEST_STEADINESS) > 0)) {
             throw new BadInputException("--steadiness " + Units.formatDuration(steadiness.toNanos())

@@ -39,7 +39,7 @@ public final class Planner {
         this.suites = Suites.load(scenarios.all());
     }
 
-    public List<PlannedResult> plan(List<String> targets, RunOptions o) {
+    public List<PlannedResult> plan(List<String> targets, PlanOptions o) {
         List<ScenarioRun> runs = new ArrayList<>();
         for (String target : targets) {
             for (String t : target.split(",")) {
@@ -54,7 +54,7 @@ public final class Planner {
             }
         }
         Map<String, String> userParams = parseParams(withTaskOptions(o), runs, o.task != null);
-        Rounds user = new Rounds(o.forks, o.warmup, o.iterations);
+        Rounds user = o.rounds();
         List<String> jvmArgs = o.jvmArgs();
         List<Jdk> jdks = o.jvms.isEmpty() ? List.of(Jdk.current()) : o.jvms.stream().map(Jdk::at).toList();
 
@@ -110,7 +110,7 @@ public final class Planner {
     }
 
     /** Rejects what a run inside this JVM ({@code --forks 0}) cannot do. */
-    private static void checkInProcess(int forks, RunOptions o, List<String> jvmArgs) {
+    private static void checkInProcess(int forks, PlanOptions o, List<String> jvmArgs) {
         if (forks != 0) {
             return;
         }
@@ -120,14 +120,14 @@ public final class Planner {
         if (!jvmArgs.isEmpty()) {
             throw new BadInputException("--forks 0 runs in this JVM, so it cannot take --jvm-args or --jvm-arg");
         }
-        if (o.timeout != null) {
+        if (o.timeoutGiven() != null) {
             throw new BadInputException("--forks 0 runs in this JVM, which cannot be killed at a --timeout");
         }
     }
 
     /** -p NAME=VALUE options; each name must belong to at least one scenario of the run, and be given once. */
     /** {@code -p} as given, with {@code --task} and {@code --classpath} as the parameters of scenario {@code task}. */
-    private static List<String> withTaskOptions(RunOptions o) {
+    private static List<String> withTaskOptions(PlanOptions o) {
         List<String> all = new ArrayList<>(o.params);
         if (o.task != null) {
             all.add(CoreScenarios.TASK + "=" + o.task);
