@@ -46,11 +46,29 @@ class JavaVersionTest {
         assertThat(JavaVersion.featureOf("unknown")).isEqualTo("unknown");
     }
 
+    /**
+     * This JVM's feature release, checked against two sources the code under test does not read: the
+     * specification version the JVM states ({@code java.specification.version}, e.g. {@code 25}) and the
+     * {@code JAVA_VERSION} line of the {@code release} file in its {@code java.home}, read here by hand.
+     */
     @Test
-    void thisJvm() {
-        assertThat(JavaVersion.current().feature()).isEqualTo(Runtime.version().feature());
-        assertThat(JavaVersion.parse(JavaVersion.current().text()).feature()).isEqualTo(Runtime.version().feature());
-        assertThat(Jdk.current().feature()).isEqualTo(Runtime.version().feature());
+    void thisJvm() throws Exception {
+        int spec = Integer.parseInt(System.getProperty("java.specification.version"));
+        assertThat(spec).isGreaterThanOrEqualTo(Jdk.MIN_FEATURE);
+        Path releaseFile = Path.of(System.getProperty("java.home"), "release");
+        assertThat(releaseFile).exists();
+        String releaseLine = Files.readAllLines(releaseFile).stream().filter(l -> l.startsWith("JAVA_VERSION="))
+                .findFirst().orElseThrow();
+        String releaseVersion = releaseLine.substring("JAVA_VERSION=".length()).replace("\"", "");
+        int releaseFeature = Integer.parseInt(releaseVersion.split("[.+-]")[0]);
+        assertThat(releaseFeature).as(releaseLine).isEqualTo(spec);
+
+        assertThat(JavaVersion.current().feature()).isEqualTo(spec);
+        assertThat(JavaVersion.current().text()).startsWith(releaseVersion);
+        assertThat(JavaVersion.parse(JavaVersion.current().text()).feature()).isEqualTo(spec);
+        assertThat(JavaVersion.parse(releaseVersion).feature()).isEqualTo(releaseFeature);
+        assertThat(Jdk.current().feature()).isEqualTo(spec);
+        assertThat(Jdk.current().version()).isEqualTo(releaseVersion);
     }
 
     @Test
