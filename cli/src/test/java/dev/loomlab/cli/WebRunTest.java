@@ -32,8 +32,38 @@ class WebRunTest {
         assertThat(r.get("warmup").asInt()).isZero();
         // Without --slo a web result is judged against article 003's golden-signal thresholds.
         assertThat(r.get("slo").get("spec").asText()).isEqualTo("p99<500ms,errors<1%");
-        assertThat(r.get("slo").get("met").asBoolean()).isEqualTo(r.get("slo").get("breaches").isEmpty());
         JsonNode m = r.get("metrics");
+        // The verdict, judged here again from the result's figures against the spec's two thresholds.
+        double p99 = m.get("task_latency_ms").get("p99").asDouble();
+        double requests = 0;
+        double errors = 0;
+        for (int i = 0; i < m.get("requests").get("samples").size(); i++) {
+            requests += m.get("requests").get("samples").get(i).asDouble();
+            errors += m.get("errors").get("samples").get(i).asDouble();
+        }
+        assertThat(requests).isPositive();
+        List<String> failing = new java.util.ArrayList<>();
+        if (p99 >= 500) {
+            failing.add("p99");
+        }
+        if (100 * errors / requests >= 1) {
+            failing.add("errors");
+        }
+        assertThat(r.get("slo").get("met").asBoolean()).as("p99 %s ms, %s errors of %s requests: %s", p99, errors, requests, r.get("slo"))
+                .isEqualTo(failing.isEmpty());
+        assertThat(r.get("slo").get("breaches")).extracting(b -> b.asText().split(" ")[0]).as(r.get("slo").toString())
+                .containsExactlyElementsOf(failing);
+        // The same result against objectives its 50 ms delay decides: no answer comes sooner, so a median under
+        // 50 ms is breached, naming its figure; one of an hour, with some answers ok, is met.
+        dev.loomlab.core.result.Result parsed = dev.loomlab.core.result.ResultJson.fromLine(
+                java.nio.file.Files.readAllLines(out.resolve("results.jsonl")).get(0));
+        dev.loomlab.core.outcome.SloVerdict tooFast = dev.loomlab.core.slo.Slo.parse("p50<50ms,errors<100%").judge(parsed);
+        assertThat(tooFast.met()).as(tooFast.describe()).isFalse();
+        assertThat(tooFast.breaches()).singleElement().asString().startsWith("p50 ").endsWith(" ms ≥ 50 ms")
+                .satisfies(b -> assertThat(Double.parseDouble(b.split(" ")[1].replace(",", ""))).isGreaterThanOrEqualTo(50.0));
+        dev.loomlab.core.outcome.SloVerdict easy = dev.loomlab.core.slo.Slo.parse("p50<1h,errors<100%").judge(parsed);
+        assertThat(easy.met()).as(easy.describe()).isTrue();
+        assertThat(easy.breaches()).isEmpty();
         assertThat(m.get("bound_throughput_per_s").get("median").asDouble()).isEqualTo(400.0);
         assertThat(m.get("throughput_per_s").get("samples")).hasSize(2);
         assertThat(m.get("throughput_per_s").get("median").asDouble()).isPositive().isLessThanOrEqualTo(400.0 * 1.05);
