@@ -208,31 +208,56 @@ class NewCommandTest {
         }
     }
 
-    /** The project of one language, written and built with its own wrapper, offline, by the JDK running this test. */
+    /**
+     * The project of one language, written and built with its own wrapper, offline, by the JDK running this test.
+     * When writing or building it fails, its folder goes with the failure, so that the next test that needs the
+     * project writes it afresh instead of being refused a folder in use.
+     */
     private static synchronized Path built(boolean kotlin) throws Exception {
         Path done = BUILT.get(kotlin);
         if (done != null) {
             return done;
         }
         Path dir = tmp.resolve(kotlin ? "kotlin-bench" : "java-bench");
-        List<String> args = kotlin ? List.of("new", dir.toString(), "--package", PKG, "--kotlin")
-                : List.of("new", dir.toString(), "--package", PKG);
-        CliHarness.Outcome o = CliHarness.run(args.toArray(String[]::new));
-        assertThat(o.exit()).as(o.err()).isZero();
+        try {
+            List<String> args = kotlin ? List.of("new", dir.toString(), "--package", PKG, "--kotlin")
+                    : List.of("new", dir.toString(), "--package", PKG);
+            CliHarness.Outcome o = CliHarness.run(args.toArray(String[]::new));
+            assertThat(o.exit()).as(o.err()).isZero();
 
-        Path log = tmp.resolve(dir.getFileName() + ".log");
-        ProcessBuilder build = new ProcessBuilder(dir.resolve("mvnw").toString(), "-B", "-q", "-o", "package")
-                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
-        build.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        ChildProcess maven = ChildProcess.start(build);
-        assertThat(maven.waitOrKill(BUILD_LIMIT)).as("build still running after " + BUILD_LIMIT).isTrue();
-        assertThat(maven.exitValue()).as(Files.readString(log, StandardCharsets.UTF_8)).isZero();
-        if (kotlin) {
-            // The generated pom compiles Kotlin in Maven's own JVM: no compile daemon outlives the build.
-            assertThat(ProcessHandle.allProcesses().map(p -> p.info().commandLine().orElse(""))
-                    .filter(c -> c.contains("KotlinCompileDaemon") || c.contains("kotlin-daemon"))).isEmpty();
+            Path log = tmp.resolve(dir.getFileName() + ".log");
+            ProcessBuilder build = new ProcessBuilder(dir.resolve("mvnw").toString(), "-B", "-q", "-o", "package")
+                    .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
+            build.environment().put("JAVA_HOME", System.getProperty("java.home"));
+            // Other builds on this machine may run a Kotlin daemon of their own: only one this build left counts.
+            java.util.Set<Long> kotlinBefore = kotlinDaemons().collect(java.util.stream.Collectors.toSet());
+            ChildProcess maven = ChildProcess.start(build);
+            assertThat(maven.waitOrKill(BUILD_LIMIT)).as("build still running after " + BUILD_LIMIT).isTrue();
+            assertThat(maven.exitValue()).as(Files.readString(log, StandardCharsets.UTF_8)).isZero();
+            if (kotlin) {
+                // The generated pom compiles Kotlin in Maven's own JVM: no compile daemon outlives the build.
+                assertThat(kotlinDaemons().filter(pid -> !kotlinBefore.contains(pid)).map(pid -> pid + " "
+                        + ProcessHandle.of(pid).flatMap(p -> p.info().commandLine()).orElse("")))
+                        .as("Kotlin daemons started by the build and still alive").isEmpty();
+            }
+        } catch (Throwable e) {
+            if (Files.exists(dir)) {
+                try (Stream<Path> files = Files.walk(dir)) {
+                    for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                        Files.deleteIfExists(f);
+                    }
+                }
+            }
+            throw e;
         }
         BUILT.put(kotlin, dir);
         return dir;
+    }
+
+    /** The pids of the Kotlin compile daemons alive now, anyone's. */
+    private static Stream<Long> kotlinDaemons() {
+        return ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().map(c -> c.contains("KotlinCompileDaemon") || c.contains("kotlin-daemon")).orElse(false))
+                .map(ProcessHandle::pid);
     }
 }
