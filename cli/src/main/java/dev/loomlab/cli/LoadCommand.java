@@ -19,9 +19,10 @@ import dev.loomlab.load.web.TcpSockets;
 import dev.loomlab.load.capacity.CapacitySearcher;
 import dev.loomlab.load.capacity.SearchPlan;
 import dev.loomlab.load.capacity.GeneratorCeiling;
-import dev.loomlab.load.capacity.GeneratorWarmUp;
 import dev.loomlab.load.capacity.UrlProbe;
 import dev.loomlab.load.engines.LoadEngines;
+import dev.loomlab.load.session.LoadSession;
+import dev.loomlab.core.outcome.CapacityStep;
 import dev.loomlab.load.jmeter.JmeterEngine;
 import dev.loomlab.load.jmeter.RemoteEngines;
 import dev.loomlab.core.outcome.LoadEngineInfo;
@@ -53,6 +54,7 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 
 /**
  * {@code loomlab load <url> (--users N | --rate R/s) [--duration 30s] [--warmup 0s | 4s with --rate] [--ramp 0s]
@@ -210,7 +212,7 @@ final class LoadCommand implements Callable<Integer> {
                 + (engine instanceof JmeterEngine ? ", engine JMeter " + JmeterEngine.VERSION + (remote == null ? " in a JVM of its own"
                         : " on remote engines " + remote) : ""));
         System.out.flush();
-        Map<String, Double> ceiling = engine instanceof JmeterEngine ? Map.of() : warmGenerator(spec);
+        Map<String, Double> ceiling = new LoadSession(engine, warmEvents(spec)).warm(spec);
         Consumer<LoadProgress> line = p -> System.err.println("loomlab load: " + p.line());
         LoadEngine.Run run;
         try {
@@ -261,35 +263,42 @@ final class LoadCommand implements Callable<Integer> {
     }
 
     /**
-     * Warms loomlab's generator where the target sees nothing. An open-model load at
-     * {@link GeneratorWarmUp#CEILING_FROM_RATE} or more is preceded by the search for the generator's own ceiling,
-     * as a {@code --find-max} search is, so that a fixed-rate run and a search's step at the same rate measure
-     * with a generator in the same state; the run is told when it asks for a rate near that ceiling. Returns the
-     * ceiling as the result's {@code generator_ceiling_per_s} when it was measured, else nothing.
+     * What a fixed load says while its generator warms ({@link LoadSession#warm}): the ceiling when it was measured,
+     * and a warning when the load asks for a rate near it.
      */
-    private static Map<String, Double> warmGenerator(LoadSpec spec) throws InterruptedException {
-        if (!spec.isOpen() || spec.rate() < GeneratorWarmUp.CEILING_FROM_RATE) {
-            System.err.println("loomlab load: warming the generator for 2 s against a server inside this process …");
-            GeneratorWarmUp.run();
-            return Map.of();
-        }
-        System.err.println("loomlab load: warming the generator by measuring its own ceiling against a server inside this"
-                + " process (as --find-max does) …");
-        CapacitySearch ceiling = GeneratorCeiling.measure(step -> { });
-        if (!ceiling.found()) {
-            System.err.println("loomlab load: warning: the generator could not keep up even with "
-                    + Slo.figure(ceiling.steps().getLast().ratePerS()) + "/s against a server that does nothing: this machine"
-                    + " is too busy for " + Slo.figure(spec.rate()) + "/s to be the target's figure");
-            return Map.of();
-        }
-        double cap = ceiling.maxRatePerS();
-        System.err.println("loomlab load: generator ceiling " + Slo.figure(cap) + "/s");
-        if (spec.rate() >= GeneratorWarmUp.NEAR_CEILING * cap) {
-            System.err.println(String.format(Locale.ROOT, "loomlab load: warning: %s/s is %.0f%% of the generator's own ceiling"
-                    + " on this machine: late sends and latencies may be the generator's, not the target's (see generator_lag_p99_ms)",
-                    Slo.figure(spec.rate()), 100 * spec.rate() / cap));
-        }
-        return Map.of("generator_ceiling_per_s", cap);
+    private static LoadSession.Events warmEvents(LoadSpec spec) {
+        return new LoadSession.Events() {
+            @Override
+            public void warming() {
+                System.err.println("loomlab load: warming the generator for 2 s against a server inside this process …");
+            }
+
+            @Override
+            public void warmingWithCeiling(boolean measuredBefore) {
+                System.err.println(measuredBefore
+                        ? "loomlab load: warming the generator for 2 s against a server inside this process (its ceiling was"
+                                + " measured earlier in this JVM) …"
+                        : "loomlab load: warming the generator by measuring its own ceiling against a server inside this"
+                                + " process (as --find-max does) …");
+            }
+
+            @Override
+            public void ceiling(CapacitySearch ceiling) {
+                if (!ceiling.found()) {
+                    System.err.println("loomlab load: warning: the generator could not keep up even with "
+                            + Slo.figure(ceiling.steps().getLast().ratePerS()) + "/s against a server that does nothing: this machine"
+                            + " is too busy for " + Slo.figure(spec.rate()) + "/s to be the target's figure");
+                    return;
+                }
+                double cap = ceiling.maxRatePerS();
+                System.err.println("loomlab load: generator ceiling " + Slo.figure(cap) + "/s");
+                if (LoadSession.nearCeiling(spec.rate(), cap)) {
+                    System.err.println(String.format(Locale.ROOT, "loomlab load: warning: %s/s is %.0f%% of the generator's own ceiling"
+                            + " on this machine: late sends and latencies may be the generator's, not the target's (see generator_lag_p99_ms)",
+                            Slo.figure(spec.rate()), 100 * spec.rate() / cap));
+                }
+            }
+        };
     }
 
     /**
@@ -357,15 +366,16 @@ final class LoadCommand implements Callable<Integer> {
                 System.out.println("loomlab load: the highest rate " + url + " sustains within " + plan.slo().spec());
                 System.out.flush();
                 Consumer<LoadProgress> line = p -> System.err.println("loomlab load:   " + p.line());
-                FindMax search = new FindMax(url, plan, givenConnections(), expect, System.err);
+                Integer pool = givenConnections();
+                LoadSession session = new LoadSession(LoadEngine.loomlab(), searchEvents(plan));
                 CapacitySearcher.Found found;
                 if (endpoint.isEmpty()) {
-                    found = search.run(step -> line, false);
+                    found = search(session, plan, pool, step -> line, false);
                 } else {
                     try (ProcSampler server = sampleServer(url.getPort() > 0 ? url.getPort() : 80,
                             new ServerMetrics(endpoint.get().registry()))) {
                         HttpMetrics.Feed feed = new HttpMetrics(endpoint.get().registry()).feed();
-                        found = search.run(step -> {
+                        found = search(session, plan, pool, step -> {
                             HttpLive live = new HttpLive(step);
                             return line.andThen(p -> feed.accept(live.next(p)));
                         }, true);
@@ -374,7 +384,7 @@ final class LoadCommand implements Callable<Integer> {
                 if (found == null) {
                     return 1;
                 }
-                Result result = LoadScenario.result(plan, search.mostConnections(found.search()), found);
+                Result result = LoadScenario.result(plan, LoadSession.mostConnections(plan, pool, found.search()), found);
                 result = SloPolicy.DEFAULT.judge(LoadScenario.CAPACITY, result);
                 folder.append(result);
                 Map<String, Object> env = Environment.describe(List.of(Jdk.current()), command, started, Instant.now());
@@ -388,6 +398,90 @@ final class LoadCommand implements Callable<Integer> {
         } finally {
             endpoint.ifPresent(MetricsEndpoint::close);
         }
+    }
+
+    /**
+     * The generator's ceiling, then the search under it; null when the ceiling could not be measured (it could not keep
+     * up even with the lowest rate against a server that does nothing: a machine too busy to measure on).
+     */
+    private CapacitySearcher.Found search(LoadSession session, SearchPlan plan, Integer pool,
+                                          IntFunction<Consumer<LoadProgress>> progress, boolean latencies)
+            throws InterruptedException {
+        CapacitySearch ceiling = session.ceiling();
+        return ceiling.found() ? session.search(plan, url, pool, expect, ceiling.maxRatePerS(), progress, latencies) : null;
+    }
+
+    /**
+     * What {@code --find-max} says on stderr as it goes: the generator's ceiling, measured first against a server that
+     * does nothing, then each step of the search as it starts and as it is judged, and the waits for the target to recover.
+     */
+    private LoadSession.Events searchEvents(SearchPlan plan) {
+        return new LoadSession.Events() {
+            @Override
+            public void measuringCeiling() {
+                System.err.println("loomlab load: measuring the generator's own ceiling against a server that does nothing ("
+                        + GeneratorCeiling.OBJECTIVE.spec() + ", keeping up) …");
+            }
+
+            @Override
+            public void ceilingStep(CapacityStep step) {
+                System.err.println("loomlab load:   ceiling " + line(step));
+            }
+
+            @Override
+            public void ceiling(CapacitySearch ceiling) {
+                if (!ceiling.found()) {
+                    System.err.println("loomlab load: the generator could not keep up even with "
+                            + Slo.figure(ceiling.steps().getLast().ratePerS()) + "/s against a server that does nothing: this machine"
+                            + " is too busy to measure a capacity on");
+                    return;
+                }
+                System.err.println("loomlab load: generator ceiling " + Slo.figure(ceiling.maxRatePerS()) + "/s; searching " + url
+                        + " for the highest rate that meets " + plan.slo().spec() + " (from " + Slo.figure(plan.startRatePerS())
+                        + "/s, precision " + Slo.figure(100 * plan.precision()) + "%)");
+            }
+
+            @Override
+            public void step(int n, LoadSpec spec) {
+                System.err.println("loomlab load: step " + n + ": " + Slo.figure(spec.rate()) + "/s for "
+                        + spec.warmup().toMillis() / 1000.0 + " s + " + spec.duration().toMillis() / 1000.0 + " s measured, up to "
+                        + String.format(Locale.ROOT, "%,d", spec.connections()) + " connections");
+            }
+
+            @Override
+            public void judged(int n, CapacityStep step) {
+                System.err.println("loomlab load: step " + n + ": " + line(step));
+            }
+
+            @Override
+            public void recovering() {
+                System.err.println("loomlab load: waiting for " + url + " to answer within "
+                        + plan.recoveryLimit().toMillis() + " ms again before the next step …");
+            }
+
+            @Override
+            public void recovered(Duration waited) {
+                System.err.println("loomlab load: " + (waited == null ? "it did not within " + plan.recoveryPatience().toSeconds()
+                        + " s; the next step runs anyway" : "recovered after " + Slo.figure(waited.toMillis() / 1000.0) + " s"));
+            }
+        };
+    }
+
+    /** One step as a line: rate, verdict, figures, and the reasons it failed. */
+    static String line(CapacityStep s) {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%s/s %s — %s/s answered, %s errors",
+                Slo.figure(s.ratePerS()), s.passed() ? "passed" : "failed", Slo.figure(s.throughputPerS()),
+                Slo.figure(s.errorsPct()) + "%"));
+        if (s.p99Ms() != null) {
+            sb.append(", p50 ").append(Slo.figure(s.p50Ms())).append(" ms, p99 ").append(Slo.figure(s.p99Ms())).append(" ms");
+        }
+        if (!s.reasons().isEmpty()) {
+            sb.append(" (").append(String.join("; ", s.reasons())).append(')');
+        }
+        if (s.marginal()) {
+            sb.append(" [within noise]");
+        }
+        return sb.toString();
     }
 
     /** The search {@code --find-max} and its options ask for. */

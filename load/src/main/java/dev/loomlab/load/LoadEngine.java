@@ -31,6 +31,14 @@ public interface LoadEngine {
         }
     }
 
+    /**
+     * True when the engine sends from this JVM (loomlab's generator): it is then warmed before a load, and its own
+     * ceiling on this machine bounds what it can send; false for an engine in a JVM of its own.
+     */
+    default boolean runsInThisJvm() {
+        return false;
+    }
+
     /** Where this engine's latencies start for {@code spec}, and whether they are corrected for coordinated omission. */
     String latencyNote(LoadSpec spec);
 

@@ -18,6 +18,11 @@ final class LoomlabEngine implements LoadEngine {
     }
 
     @Override
+    public boolean runsInThisJvm() {
+        return true;
+    }
+
+    @Override
     public Prepared prepare(LoadSpec spec) {
         if (!spec.isLocal()) {
             throw new BadInputException("'" + spec.target().getHost() + "' is not this machine: loomlab loads only 127.0.0.0/8 (or localhost)");

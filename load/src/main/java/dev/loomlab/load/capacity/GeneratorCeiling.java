@@ -8,6 +8,7 @@ import dev.loomlab.load.LoadSpec;
 import dev.loomlab.load.Ramp;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -15,7 +16,8 @@ import java.util.function.Consumer;
  * {@link NullServer} in this JVM — a target that costs next to nothing — found by the same search, judged by
  * {@link #OBJECTIVE} and keeping up with the offered rate; a rate passes when either of two runs does, since
  * the ceiling is what the generator can send. A capacity search tries no rate above it: beyond
- * it a failing step would say more about the generator than about the target.
+ * it a failing step would say more about the generator than about the target. It is measured once per JVM: a
+ * ceiling found is kept, and every later measurement in the same JVM (a second load session, a test) is that one.
  */
 public final class GeneratorCeiling {
     /**
@@ -31,21 +33,38 @@ public final class GeneratorCeiling {
      */
     static final int CONNECTIONS = 512;
 
+    /** The ceiling found in this JVM, once found; a search that found none is not kept (the machine may calm down). */
+    private static CapacitySearch found;
+
     private GeneratorCeiling() {
     }
 
     /**
-     * Measures the ceiling after a warm-up of the generator; {@code onStep} is told of each step. The search's
+     * The ceiling: the one already found in this JVM, else measured now after a warm-up of the generator,
+     * {@code onStep} told of each step (of none when it was found before). The search's
      * {@link CapacitySearch#maxRatePerS} is the ceiling; it found none when even {@link SearchPlan#minRatePerS} failed.
      */
-    public static CapacitySearch measure(Consumer<CapacityStep> onStep) throws InterruptedException {
+    public static synchronized CapacitySearch measure(Consumer<CapacityStep> onStep) throws InterruptedException {
+        if (found != null) {
+            return found;
+        }
+        CapacitySearch search;
         try (NullServer server = NullServer.start()) {
             // The first step must not measure the JIT compiling the generator.
             GeneratorWarmUp.run(server);
-            return new CapacitySearcher(PLAN).search(
+            search = new CapacitySearcher(PLAN).search(
                     (rate, warmup, measured, timeout) -> LoadSpec.open(server.uri(), rate, CONNECTIONS, warmup,
                             measured, Ramp.CONSTANT, timeout, "ok"),
                     spec -> new LoadGenerator(spec).run(), LoadSpec.MAX_RATE, onStep).search();
         }
+        if (search.found()) {
+            found = search;
+        }
+        return search;
+    }
+
+    /** The ceiling already found in this JVM, if any: {@link #measure} would return it without a step. */
+    public static synchronized Optional<CapacitySearch> measured() {
+        return Optional.ofNullable(found);
     }
 }

@@ -17,13 +17,11 @@ import dev.loomlab.load.LoadSpec;
 import dev.loomlab.load.Ramp;
 import dev.loomlab.load.LoadScenario;
 import dev.loomlab.load.capacity.CapacitySearcher;
-import dev.loomlab.load.capacity.GeneratorCeiling;
-import dev.loomlab.load.capacity.Recovery;
+import dev.loomlab.load.session.LoadSession;
 import dev.loomlab.load.capacity.SearchPlan;
 import dev.loomlab.core.outcome.CapacitySearch;
 import dev.loomlab.core.outcome.CapacityStep;
 import dev.loomlab.core.slo.Slo;
-import java.net.URI;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -33,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The web scenario's workload for one server model: {@link #open} starts the server in its own JVM,
@@ -167,8 +166,7 @@ public final class WebWorkload implements TaskWorkload {
             if (objective == null) {
                 throw new ModelFailure("rate=max searches for the highest rate within an objective: --slo none gives none");
             }
-            CapacitySearch measured = GeneratorCeiling.measure(step -> System.out.println("web: generator ceiling step "
-                    + step.ratePerS() + "/s " + (step.passed() ? "passed" : "failed " + step.reasons())));
+            CapacitySearch measured = session().ceiling();
             if (!measured.found()) {
                 throw new ModelFailure("rate=max: the generator could not keep up even with "
                         + measured.steps().getLast().ratePerS() + "/s against a server that does nothing: this machine is too busy");
@@ -176,6 +174,38 @@ public final class WebWorkload implements TaskWorkload {
             ceiling = measured.maxRatePerS();
             System.out.println("web: generator ceiling " + ceiling + "/s");
         }
+    }
+
+    /**
+     * The session every load of this workload runs in, on the scenario's engine; it words a search's steps, the
+     * generator's ceiling steps and the server's recovery in the trial log.
+     */
+    private LoadSession session() {
+        return new LoadSession(engine, new LoadSession.Events() {
+            @Override
+            public void ceilingStep(CapacityStep step) {
+                System.out.println("web: generator ceiling step " + step.ratePerS() + "/s " + (step.passed() ? "passed"
+                        : "failed " + step.reasons()));
+            }
+
+            @Override
+            public void step(int n, LoadSpec spec) {
+                System.out.println("web: step at " + spec.rate() + "/s, " + spec.warmup().toMillis() + " ms + "
+                        + spec.duration().toMillis() + " ms measured");
+            }
+
+            @Override
+            public void judged(int n, CapacityStep step) {
+                System.out.println("web: step " + step.ratePerS() + "/s " + (step.passed() ? "passed"
+                        : "failed: " + String.join("; ", step.reasons())));
+            }
+
+            @Override
+            public void recovered(Duration waited) {
+                System.out.println("web: " + (waited == null ? "the server did not recover within "
+                        + plan().recoveryPatience().toSeconds() + " s" : "the server recovered after " + waited.toMillis() + " ms"));
+            }
+        });
     }
 
     /** The search of one {@code rate=max} iteration. */
@@ -234,29 +264,8 @@ public final class WebWorkload implements TaskWorkload {
 
     /** One capacity search of the server, each step logged and, when watched, streamed like any load run. */
     private CapacitySearcher.Found search() throws InterruptedException {
-        SearchPlan plan = plan();
-        URI url = server.uri(null);
-        Recovery recovery = new Recovery(url, plan.recoveryLimit(), plan.recoveryPatience());
-        CapacitySearcher.StepLoad steps = new CapacitySearcher.StepLoad() {
-            @Override
-            public LoadReport run(LoadSpec spec) throws InterruptedException {
-                System.out.println("web: step at " + spec.rate() + "/s, " + spec.warmup().toMillis() + " ms + "
-                        + spec.duration().toMillis() + " ms measured");
-                return runLoad(spec);
-            }
-
-            @Override
-            public void recover(CapacityStep failed) throws InterruptedException {
-                Duration waited = recovery.await();
-                System.out.println("web: " + (waited == null ? "the server did not recover within "
-                        + plan.recoveryPatience().toSeconds() + " s" : "the server recovered after " + waited.toMillis() + " ms"));
-            }
-        };
-        CapacitySearcher.Found result = new CapacitySearcher(plan).search(
-                (r, warm, measured, requestTimeout) -> LoadSpec.open(url, r, connections, warm, measured, Ramp.CONSTANT,
-                        requestTimeout, ServerArgs.BODY),
-                steps, ceiling, step -> System.out.println("web: step " + step.ratePerS() + "/s " + (step.passed() ? "passed"
-                        : "failed: " + String.join("; ", step.reasons()))));
+        CapacitySearcher.Found result = session().search(plan(), server.uri(null), connections, ServerArgs.BODY, ceiling,
+                n -> progress(), LiveChannel.isOpen());
         if (!result.search().found()) {
             throw new ModelFailure(model.name() + ": " + LoadScenario.noPassingRate(result.search()));
         }
@@ -274,21 +283,24 @@ public final class WebWorkload implements TaskWorkload {
      */
     private LoadReport runLoad(LoadSpec spec) throws InterruptedException {
         try {
-            LoadEngine.Run run;
-            if (!LiveChannel.isOpen()) {
-                run = engine.run(spec, WebWorkload::log, false);
-            } else {
-                HttpLive live = new HttpLive(++loadRuns);
-                run = engine.run(spec, p -> {
-                    log(p);
-                    LiveChannel.send(live.next(p));
-                }, true);
-            }
+            LoadEngine.Run run = session().run(spec, progress(), LiveChannel.isOpen());
             engineFigures = run.metrics();
             return run.report();
         } catch (IOException | dev.loomlab.core.BadInputException e) {
             throw new ModelFailure("the " + engine.name() + " load engine could not run the load: " + e.getMessage());
         }
+    }
+
+    /** Where one load run's progress goes: the trial log and, when watched live, the live channel (numbered by run). */
+    private Consumer<LoadProgress> progress() {
+        if (!LiveChannel.isOpen()) {
+            return WebWorkload::log;
+        }
+        HttpLive live = new HttpLive(++loadRuns);
+        return p -> {
+            log(p);
+            LiveChannel.send(live.next(p));
+        };
     }
 
     /** A load's progress line, in the trial log. */

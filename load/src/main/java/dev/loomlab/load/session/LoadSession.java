@@ -1,0 +1,188 @@
+package dev.loomlab.load.session;
+
+import dev.loomlab.core.outcome.CapacitySearch;
+import dev.loomlab.core.outcome.CapacityStep;
+import dev.loomlab.load.LoadEngine;
+import dev.loomlab.load.LoadProgress;
+import dev.loomlab.load.LoadReport;
+import dev.loomlab.load.LoadSpec;
+import dev.loomlab.load.Ramp;
+import dev.loomlab.load.capacity.CapacitySearcher;
+import dev.loomlab.load.capacity.GeneratorCeiling;
+import dev.loomlab.load.capacity.GeneratorWarmUp;
+import dev.loomlab.load.capacity.Recovery;
+import dev.loomlab.load.capacity.SearchPlan;
+import dev.loomlab.load.capacity.SloPool;
+
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
+
+/**
+ * One load session on one {@link LoadEngine}: what {@code loomlab load} (fixed load or {@code --find-max}) and the
+ * web scenario do around the loads themselves, in one place — warm the generator before a load ({@link #warm}),
+ * measure its own ceiling on this machine ({@link #ceiling}: {@link GeneratorCeiling}, once per JVM), run a closed or
+ * open load ({@link #run}), and search for the highest open-model rate a target sustains within an objective
+ * ({@link #search}). The session says nothing itself: it tells its {@link Events} what happens, and each caller
+ * words it as its output always has.
+ */
+public final class LoadSession {
+    /** A field of the result: the generator's ceiling measured before a fixed load, requests per second. */
+    public static final String GENERATOR_CEILING = "generator_ceiling_per_s";
+
+    /** What a session tells its caller as it goes; every event is optional. */
+    public interface Events {
+        /** Before the short warm-up of the generator against a server inside this process. */
+        default void warming() {
+        }
+
+        /**
+         * Before a fixed load warms the generator by measuring its ceiling; {@code measuredBefore}: this JVM measured it
+         * already, so the generator is warmed by the short warm-up instead and that ceiling is kept.
+         */
+        default void warmingWithCeiling(boolean measuredBefore) {
+        }
+
+        /** Before the generator's ceiling is measured (not told when this JVM measured it already). */
+        default void measuringCeiling() {
+        }
+
+        /** A step of the search for the generator's ceiling, judged. */
+        default void ceilingStep(CapacityStep step) {
+        }
+
+        /** The ceiling search's outcome: {@link CapacitySearch#found} or not. */
+        default void ceiling(CapacitySearch ceiling) {
+        }
+
+        /** Before step {@code n} (1, 2, …) of a capacity search runs {@code spec}. */
+        default void step(int n, LoadSpec spec) {
+        }
+
+        /** Step {@code n}, judged. */
+        default void judged(int n, CapacityStep step) {
+        }
+
+        /** After a failing step, before waiting for the target to answer promptly again. */
+        default void recovering() {
+        }
+
+        /** The target answered promptly after {@code waited}; null: it did not within the plan's patience. */
+        default void recovered(Duration waited) {
+        }
+    }
+
+    private final LoadEngine engine;
+    private final Events events;
+
+    public LoadSession(LoadEngine engine, Events events) {
+        this.engine = engine;
+        this.events = events;
+    }
+
+    public LoadEngine engine() {
+        return engine;
+    }
+
+    /**
+     * The generator's ceiling on this machine: the one this JVM measured already, else measured now against a server
+     * that does nothing ({@link GeneratorCeiling}), each step told. The events hear of the outcome either way.
+     */
+    public CapacitySearch ceiling() throws InterruptedException {
+        boolean measuredNow = GeneratorCeiling.measured().isEmpty();
+        if (measuredNow) {
+            events.measuringCeiling();
+        }
+        CapacitySearch ceiling = GeneratorCeiling.measure(events::ceilingStep);
+        events.ceiling(ceiling);
+        return ceiling;
+    }
+
+    /**
+     * Warms the generator before one load of {@code spec}, where the target sees nothing; an engine in a JVM of its
+     * own is not warmed here. An open-model load at {@link GeneratorWarmUp#CEILING_FROM_RATE} or more is preceded by
+     * the search for the generator's ceiling, as a capacity search is, so that a fixed-rate run and a search's step
+     * at the same rate measure with a generator in the same state (when this JVM measured the ceiling already, the
+     * generator is warmed briefly and that ceiling kept). Returns the ceiling as {@value #GENERATOR_CEILING} when there
+     * is one, else nothing.
+     */
+    public Map<String, Double> warm(LoadSpec spec) throws InterruptedException {
+        if (!engine.runsInThisJvm()) {
+            return Map.of();
+        }
+        if (!spec.isOpen() || spec.rate() < GeneratorWarmUp.CEILING_FROM_RATE) {
+            events.warming();
+            GeneratorWarmUp.run();
+            return Map.of();
+        }
+        boolean measuredBefore = GeneratorCeiling.measured().isPresent();
+        events.warmingWithCeiling(measuredBefore);
+        if (measuredBefore) {
+            GeneratorWarmUp.run();
+        }
+        CapacitySearch ceiling = ceiling();
+        return ceiling.found() ? Map.of(GENERATOR_CEILING, ceiling.maxRatePerS()) : Map.of();
+    }
+
+    /** Whether {@code rate} is near enough {@code ceiling} for late sends and latencies to be the generator's. */
+    public static boolean nearCeiling(double rate, double ceiling) {
+        return rate >= GeneratorWarmUp.NEAR_CEILING * ceiling;
+    }
+
+    /** Runs one load of {@code spec} on the session's engine (prepared and run in one go). */
+    public LoadEngine.Run run(LoadSpec spec, Consumer<LoadProgress> progress, boolean latencies)
+            throws IOException, InterruptedException {
+        return engine.run(spec, progress, latencies);
+    }
+
+    /**
+     * Searches {@code url} for the highest open-model rate that meets the plan's objective, no rate above the
+     * generator's {@code ceiling}; each step an open load of the session's engine over at most
+     * {@link #connections} connections, each 2xx answer carrying {@code expect} (null: any), its progress to the
+     * listener {@code progress} makes for step N; after a failing step it waits for the target to recover.
+     *
+     * @param connections the pool every step opens at most; null: each step's is sized by the objective ({@link SloPool})
+     */
+    public CapacitySearcher.Found search(SearchPlan plan, URI url, Integer connections, String expect, double ceiling,
+                                         IntFunction<Consumer<LoadProgress>> progress, boolean latencies)
+            throws InterruptedException {
+        int[] n = {0};
+        Recovery recovery = new Recovery(url, plan.recoveryLimit(), plan.recoveryPatience());
+        CapacitySearcher.StepLoad load = new CapacitySearcher.StepLoad() {
+            @Override
+            public LoadReport run(LoadSpec spec) throws InterruptedException {
+                n[0]++;
+                events.step(n[0], spec);
+                try {
+                    return engine.run(spec, progress.apply(n[0]), latencies).report();
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
+
+            @Override
+            public void recover(CapacityStep failed) throws InterruptedException {
+                events.recovering();
+                events.recovered(recovery.await());
+            }
+        };
+        return new CapacitySearcher(plan).search(
+                (rate, warmup, measured, timeout) -> LoadSpec.open(url, rate, connections(plan, connections, rate), warmup,
+                        measured, Ramp.CONSTANT, timeout, expect),
+                load, ceiling, step -> events.judged(n[0], step));
+    }
+
+    /** The most connections a step at {@code rate} opens: {@code given}, or the pool the plan's objective sizes ({@link SloPool}). */
+    public static int connections(SearchPlan plan, Integer given, double rate) {
+        return given != null ? given : SloPool.connections(rate, plan.slo(), plan.timeout());
+    }
+
+    /** The most connections any step of {@code search} could open: a search result's {@code connections}. */
+    public static int mostConnections(SearchPlan plan, Integer given, CapacitySearch search) {
+        return search.steps().stream().mapToInt(step -> connections(plan, given, step.ratePerS())).max()
+                .orElse(connections(plan, given, plan.startRatePerS()));
+    }
+}
