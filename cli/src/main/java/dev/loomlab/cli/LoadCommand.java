@@ -207,10 +207,7 @@ final class LoadCommand implements Callable<Integer> {
         System.out.println("loomlab load: " + spec.modelName() + " against " + spec.target() + " for "
                 + Units.formatDuration(duration.toNanos())
                 + (spec.warmup().isZero() ? "" : " after a " + Units.formatDuration(spec.warmup().toNanos()) + " warm-up")
-                + (spec.isOpen() && !(engine instanceof JmeterEngine) ? ", up to " + String.format(Locale.ROOT, "%,d",
-                        spec.connections()) + " connections" : "")
-                + (engine instanceof JmeterEngine ? ", engine JMeter " + JmeterEngine.VERSION + (remote == null ? " in a JVM of its own"
-                        : " on remote engines " + remote) : ""));
+                + engine.announce(spec));
         System.out.flush();
         Map<String, Double> ceiling = new LoadSession(engine, warmEvents(spec)).warm(spec);
         Consumer<LoadProgress> line = p -> System.err.println("loomlab load: " + p.line());
@@ -228,8 +225,7 @@ final class LoadCommand implements Callable<Integer> {
         } catch (EngineFailure e) {
             // The run broke off: a failed result that says why, and which engine.
             Result failed = LoadScenario.failed(spec, e.getMessage()).toBuilder()
-                    .engine(engine instanceof JmeterEngine ? new LoadEngineInfo(JmeterEngine.NAME, JmeterEngine.VERSION,
-                            engine.latencyNote(spec), List.of()) : null)
+                    .engine(engine.info(spec))
                     .build();
             folder.append(failed);
             Map<String, Object> env = Environment.describe(jdks, command, started, Instant.now());
@@ -349,7 +345,7 @@ final class LoadCommand implements Callable<Integer> {
 
     /** {@code --find-max}: checks its options and the URL, then searches and writes the result like a load. */
     private int findMax() throws IOException, InterruptedException {
-        if (!engineName.equals(LoadEngines.LOOMLAB) || remote != null) {
+        if (remote != null || !LoadEngines.NAMES.contains(engineName) || !LoadEngines.named(engineName).canSearch()) {
             throw new BadInputException("--find-max searches with loomlab's open model (latency corrected for coordinated omission,"
                     + " connections bounded): --engine jmeter and --remote do not apply");
         }
@@ -367,7 +363,7 @@ final class LoadCommand implements Callable<Integer> {
                 System.out.flush();
                 Consumer<LoadProgress> line = p -> System.err.println("loomlab load:   " + p.line());
                 Integer pool = givenConnections();
-                LoadSession session = new LoadSession(LoadEngine.loomlab(), searchEvents(plan));
+                LoadSession session = new LoadSession(LoadEngines.named(engineName), searchEvents(plan));
                 CapacitySearcher.Found found;
                 if (endpoint.isEmpty()) {
                     found = search(session, plan, pool, step -> line, false);

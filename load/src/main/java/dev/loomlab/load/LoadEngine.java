@@ -39,6 +39,36 @@ public interface LoadEngine {
         return false;
     }
 
+    /**
+     * True when the engine's open model holds at most {@link LoadSpec#connections} requests in flight (loomlab's
+     * generator); false when it caps nothing (JMeter: a thread, and usually a connection, per arrival).
+     */
+    default boolean boundsConnections() {
+        return false;
+    }
+
+    /**
+     * True when a capacity search may judge its steps on this engine's open model: latency corrected for coordinated
+     * omission and connections bounded (loomlab's generator); JMeter's is neither.
+     */
+    default boolean canSearch() {
+        return false;
+    }
+
+    /**
+     * What the line that announces a load of {@code spec} says of this engine, after the model, target and span:
+     * e.g. {@code ", up to 10,000 connections"} or {@code ", engine JMeter 5.6.3 in a JVM of its own"}; empty when nothing.
+     */
+    String announce(LoadSpec spec);
+
+    /**
+     * What a result of {@code spec} records of this engine when the run broke off before it said more; null for an
+     * engine results say nothing of (loomlab's own generator).
+     */
+    default LoadEngineInfo info(LoadSpec spec) {
+        return null;
+    }
+
     /** Where this engine's latencies start for {@code spec}, and whether they are corrected for coordinated omission. */
     String latencyNote(LoadSpec spec);
 

@@ -2,6 +2,7 @@ package dev.loomlab.load;
 
 import dev.loomlab.core.BadInputException;
 
+import java.util.Locale;
 import java.util.function.Consumer;
 
 /** loomlab's own generator as a {@link LoadEngine}: on this machine only, nothing to start before the load. */
@@ -20,6 +21,21 @@ final class LoomlabEngine implements LoadEngine {
     @Override
     public boolean runsInThisJvm() {
         return true;
+    }
+
+    @Override
+    public boolean boundsConnections() {
+        return true;
+    }
+
+    @Override
+    public boolean canSearch() {
+        return true;
+    }
+
+    @Override
+    public String announce(LoadSpec spec) {
+        return spec.isOpen() ? ", up to " + String.format(Locale.ROOT, "%,d", spec.connections()) + " connections" : "";
     }
 
     @Override

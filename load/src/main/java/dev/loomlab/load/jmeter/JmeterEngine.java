@@ -72,6 +72,18 @@ public final class JmeterEngine implements LoadEngine {
     }
 
     @Override
+    public String announce(LoadSpec spec) {
+        return ", engine JMeter " + VERSION + (remotes.isEmpty() ? " in a JVM of its own"
+                : " on remote engines " + String.join(",", remotes.addresses()));
+    }
+
+    /** JMeter as built, what its latency means, no remote engine's part: a run that broke off said no more. */
+    @Override
+    public LoadEngineInfo info(LoadSpec spec) {
+        return new LoadEngineInfo(NAME, VERSION, latencyNote(spec), List.of());
+    }
+
+    @Override
     public String latencyNote(LoadSpec spec) {
         return spec.isOpen()
                 ? "from the actual send (JMeter's open model: Poisson arrivals, a thread and usually a connection per arrival;"

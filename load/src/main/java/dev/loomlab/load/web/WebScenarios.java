@@ -7,6 +7,7 @@ import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.scenario.Trait;
 import dev.loomlab.core.scenario.ScenarioProvider;
+import dev.loomlab.load.LoadEngine;
 import dev.loomlab.load.LoadScenario;
 import dev.loomlab.load.LoadSpec;
 import dev.loomlab.load.Ramp;
@@ -67,8 +68,8 @@ public final class WebScenarios implements ScenarioProvider {
     }
 
     private static WebWorkload workload(dev.loomlab.core.param.ParamValues p) {
-        String engine = p.choice("engine");
-        if (engine.equals(LoadEngines.JMETER) && p.isWord("rate", LoadScenario.MAX)) {
+        LoadEngine engine = LoadEngines.named(p.choice("engine"));
+        if (!engine.canSearch() && p.isWord("rate", LoadScenario.MAX)) {
             throw new NotApplicableException("rate=max searches with loomlab's open model, whose latency is corrected for"
                     + " coordinated omission and whose connections are bounded: JMeter's open model is neither (a thread per"
                     + " arrival, latency from the actual send), so its steps would be judged on figures that hide the queueing;"
@@ -81,6 +82,6 @@ public final class WebScenarios implements ScenarioProvider {
                 p.intCount("connections"), EndpointSpec.of(p))
                 .searching(p.isWord("rate", LoadScenario.MAX) ? new WebWorkload.Search(p.decimal("start-rate"),
                         p.decimal("min-rate"), p.decimal("precision")) : null)
-                .using(LoadEngines.named(engine));
+                .using(engine);
     }
 }

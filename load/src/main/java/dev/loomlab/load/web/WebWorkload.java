@@ -387,7 +387,7 @@ public final class WebWorkload implements TaskWorkload {
             return Double.NaN;
         }
         // JMeter's open model caps nothing: a thread per arrival, however many are in flight
-        double inFlight = rate > 0 || search != null ? (rate > 0 && !engine.name().equals("loomlab") ? Double.POSITIVE_INFINITY
+        double inFlight = rate > 0 || search != null ? (rate > 0 && !engine.boundsConnections() ? Double.POSITIVE_INFINITY
                 : connections) : users;
         if (server.threads().isPresent()) {
             inFlight = Math.min(inFlight, server.threads().getAsInt());
