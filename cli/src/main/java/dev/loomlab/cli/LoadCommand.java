@@ -10,6 +10,7 @@ import dev.loomlab.load.HttpLive;
 import dev.loomlab.load.LoadEngine;
 import dev.loomlab.load.LoadProgress;
 import dev.loomlab.load.LoadReport;
+import dev.loomlab.load.LoadParams;
 import dev.loomlab.load.LoadScenario;
 import dev.loomlab.load.LoadSpec;
 import dev.loomlab.load.capacity.SloPool;
@@ -107,36 +108,35 @@ final class LoadCommand implements Callable<Integer> {
             + " load it from where they run)")
     boolean allowRemoteTarget;
 
-    @Option(names = "--users", paramLabel = "N", converter = Converters.CountConverter.class,
+    @Option(names = "--" + LoadParams.USERS, paramLabel = "N", converter = Converters.CountConverter.class,
             description = "closed model: N users, each sending again once answered")
     Long users;
 
-    @Option(names = "--rate", paramLabel = "R/s", converter = Converters.RateConverter.class,
+    @Option(names = "--" + LoadParams.RATE, paramLabel = "R/s", converter = Converters.RateConverter.class,
             description = "open model: R requests per second on a schedule")
     Double rate;
 
-    /** {@code --duration} when not given: also a {@code --find-max} step's shortest span ({@link SearchPlan#DEFAULT_SHORTEST_STEP}). */
-    static final String DEFAULT_DURATION = "30s";
-
-    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = DEFAULT_DURATION, converter = Converters.DurationConverter.class,
+    /** {@code --duration} when not given is also a {@code --find-max} step's shortest span ({@link SearchPlan#DEFAULT_SHORTEST_STEP}). */
+    @Option(names = "--" + LoadParams.DURATION, paramLabel = "DURATION", defaultValue = LoadParams.DEFAULT_DURATION,
+            converter = Converters.DurationConverter.class,
             description = "measured load (default ${DEFAULT-VALUE})")
     Duration duration;
 
-    @Option(names = "--warmup", paramLabel = "DURATION", defaultValue = "0s", converter = Converters.DurationConverter.class,
+    @Option(names = "--" + LoadParams.WARMUP, paramLabel = "DURATION", defaultValue = LoadParams.DEFAULT_WARMUP, converter = Converters.DurationConverter.class,
             description = "load before measuring; with --rate it climbs to the rate in ten steps over its first half, then holds it"
                     + " (default ${DEFAULT-VALUE} with --users, 4s with --rate: a --find-max step's)")
     Duration warmup;
 
-    @Option(names = "--ramp", paramLabel = "DURATION", defaultValue = "0s", converter = Converters.DurationConverter.class,
+    @Option(names = "--" + LoadParams.RAMP, paramLabel = "DURATION", defaultValue = LoadParams.DEFAULT_RAMP, converter = Converters.DurationConverter.class,
             description = "step load: +20% users or rate every interval (default ${DEFAULT-VALUE}: constant)")
     Duration ramp;
 
-    @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "30s", converter = Converters.DurationConverter.class,
+    @Option(names = "--" + LoadParams.TIMEOUT, paramLabel = "DURATION", defaultValue = LoadParams.DEFAULT_TIMEOUT, converter = Converters.DurationConverter.class,
             description = "per request (default ${DEFAULT-VALUE}; with --rate and an --slo that limits latency, ten times its"
                     + " tightest limit, 1s to 30s: a --find-max step's)")
     Duration timeout;
 
-    @Option(names = "--connections", paramLabel = "N", converter = Converters.CountConverter.class,
+    @Option(names = "--" + LoadParams.CONNECTIONS, paramLabel = "N", converter = Converters.CountConverter.class,
             description = "open model: most connections (default: the most requests in flight on average at the rate while --slo"
                     + " holds, 100 to 10,000; 10,000 when it sets no latency limit)")
     Long connections;
@@ -152,15 +152,15 @@ final class LoadCommand implements Callable<Integer> {
             + " step's (default 4s and at least 30s, as a --rate run's; longer when the SLO's percentile needs more requests)")
     boolean findMax;
 
-    @Option(names = "--start-rate", paramLabel = "R/s", converter = Converters.RateConverter.class,
+    @Option(names = "--" + LoadParams.START_RATE, paramLabel = "R/s", converter = Converters.RateConverter.class,
             description = "--find-max: the first rate tried (default 1000/s); halved while it fails, down to --min-rate")
     Double startRate;
 
-    @Option(names = "--min-rate", paramLabel = "R/s", converter = Converters.RateConverter.class,
+    @Option(names = "--" + LoadParams.MIN_RATE, paramLabel = "R/s", converter = Converters.RateConverter.class,
             description = "--find-max: the lowest rate tried (default 100/s)")
     Double minRate;
 
-    @Option(names = "--precision", paramLabel = "PERCENT", converter = Converters.PercentConverter.class,
+    @Option(names = "--" + LoadParams.PRECISION, paramLabel = "PERCENT", converter = Converters.PercentConverter.class,
             description = "--find-max: stop once the highest passing and the lowest failing rate are this close (default 5%%)")
     Double precision;
 
@@ -553,7 +553,7 @@ final class LoadCommand implements Callable<Integer> {
             }
             // the URL was checked by engine(): on this machine, or remote engines' with --allow-remote-target
             positive("--timeout", timeout);
-            return new LoadSpec(url, users.intValue(), 0, users.intValue(), warmup, duration, steps, timeout, expect);
+            return new LoadParams(users.intValue(), 0, warmup, duration, steps, timeout, users.intValue(), null).spec(url, expect);
         }
         if (rate > LoadSpec.MAX_RATE) {
             throw new BadInputException("--rate " + BigDecimal.valueOf(rate).toPlainString() + "/s must be at most "
@@ -572,7 +572,7 @@ final class LoadCommand implements Callable<Integer> {
                             openTimeout))
                     .orElse(LoadSpec.DEFAULT_CONNECTIONS);
         }
-        return new LoadSpec(url, 0, rate, pool, openWarmup, duration, steps, openTimeout, expect);
+        return new LoadParams(0, rate, openWarmup, duration, steps, openTimeout, pool, null).spec(url, expect);
     }
 
     /** {@code --connections} when given (checked), else null: the pool is then sized by the objective ({@link SloPool}). */

@@ -17,7 +17,6 @@ import dev.loomlab.core.slo.Slo;
 import dev.loomlab.load.capacity.CapacitySearcher;
 import dev.loomlab.load.capacity.SearchPlan;
 
-import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +30,7 @@ import java.util.Map;
 public final class LoadScenario {
     public static final String NAME = "load";
     /** The {@code rate} of a capacity search, and its model's name: {@code open:max}. */
-    public static final String MAX = "max";
+    public static final String MAX = LoadParams.MAX;
     /** The score of a capacity search's result. */
     public static final String MAX_RATE_METRIC = "max_rate_per_s";
 
@@ -39,17 +38,17 @@ public final class LoadScenario {
     public static final ScenarioDescription DESCRIPTION = ScenarioDescription.named(NAME)
             .summary("HTTP load against any local URL (loomlab load)")
             .reproduces("003", "constant and step load, latency percentiles, errors")
-            .params(ParamSpec.count("users", "0", 0, "closed model: users (0 with a rate)"),
-                    ParamSpec.decimalOr("rate", "0", 0, LoadSpec.MAX_RATE, List.of(MAX),
-                            "open model: requests per second (0 with users); max: the highest rate that meets the SLO (--find-max)"),
-                    ParamSpec.duration("warmup", "0s", "load before measuring"),
-                    ParamSpec.duration("duration", "30s", "measured load"),
-                    ParamSpec.duration("ramp", "0s", "step load: +20% every interval; 0s = constant"),
-                    ParamSpec.duration("timeout", "30s", "a request not answered within this is a timeout error"),
-                    ParamSpec.count("connections", Integer.toString(LoadSpec.DEFAULT_CONNECTIONS), 1, "open model: most connections"),
-                    ParamSpec.decimal("start-rate", "1000", 0, LoadSpec.MAX_RATE, "rate=max: the first rate tried, per second"),
-                    ParamSpec.decimal("min-rate", "100", 0, LoadSpec.MAX_RATE, "rate=max: the lowest rate tried, per second"),
-                    ParamSpec.decimal("precision", "0.05", 0, 1, "rate=max: the search stops within this share of the rate"))
+            .params(LoadParams.usersParam("0", "closed model: users (0 with a rate)"),
+                    LoadParams.rateParam("open model: requests per second (0 with users); max: the highest rate that meets the SLO"
+                            + " (--find-max)"),
+                    LoadParams.warmupParam(LoadParams.DEFAULT_WARMUP, "load before measuring"),
+                    LoadParams.durationParam(LoadParams.DEFAULT_DURATION, "measured load"),
+                    LoadParams.rampParam("step load: +20% every interval; 0s = constant"),
+                    LoadParams.timeoutParam(),
+                    LoadParams.connectionsParam("open model: most connections"),
+                    LoadParams.startRateParam("rate=max: the first rate tried, per second"),
+                    LoadParams.minRateParam(),
+                    LoadParams.precisionParam("rate=max: the search stops within this share of the rate"))
             .score("throughput_per_s")
             .traits(Trait.GOLDEN_SIGNALS)
             .build();
@@ -68,34 +67,14 @@ public final class LoadScenario {
 
     /** The parameters of {@code spec}, as this scenario's canonical values. */
     public static ParamValues params(LoadSpec spec) {
-        Map<String, String> given = new LinkedHashMap<>();
-        given.put("users", Integer.toString(spec.users()));
-        // Plain digits: Double.toString writes 1.0E7, which is no decimal a parameter takes.
-        given.put("rate", plain(spec.rate()));
-        given.put("warmup", spec.warmup().toNanos() + "ns");
-        given.put("duration", spec.duration().toNanos() + "ns");
-        given.put("ramp", spec.ramp().intervalNanos() + "ns");
-        given.put("timeout", spec.timeout().toNanos() + "ns");
-        given.put("connections", Integer.toString(spec.connections()));
-        return ParamValues.parse(NAME, DESCRIPTION.params(), given);
+        return ParamValues.parse(NAME, DESCRIPTION.params(), LoadParams.of(spec).given());
     }
 
     /** The parameters of a capacity search of {@code target} under {@code plan}: {@code rate=max}. */
     public static ParamValues params(SearchPlan plan, int connections) {
-        Map<String, String> given = new LinkedHashMap<>();
-        given.put("rate", MAX);
-        given.put("warmup", plan.stepWarmup().toNanos() + "ns");
-        given.put("duration", plan.shortestStep().toNanos() + "ns");
-        given.put("timeout", plan.timeout().toNanos() + "ns");
-        given.put("connections", Integer.toString(connections));
-        given.put("start-rate", plain(plan.startRatePerS()));
-        given.put("min-rate", plain(plan.minRatePerS()));
-        given.put("precision", plain(plan.precision()));
-        return ParamValues.parse(NAME, DESCRIPTION.params(), given);
-    }
-
-    private static String plain(double v) {
-        return BigDecimal.valueOf(v).stripTrailingZeros().toPlainString();
+        return ParamValues.parse(NAME, DESCRIPTION.params(), new LoadParams(0, 0, plan.stepWarmup(), plan.shortestStep(),
+                Ramp.CONSTANT, plan.timeout(), connections, new LoadParams.Search(plan.startRatePerS(), plan.minRatePerS(),
+                plan.precision())).given());
     }
 
     /**

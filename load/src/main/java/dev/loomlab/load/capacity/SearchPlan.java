@@ -1,8 +1,10 @@
 package dev.loomlab.load.capacity;
 
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.param.Units;
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.core.slo.SloTerm;
+import dev.loomlab.load.LoadParams;
 
 import java.time.Duration;
 
@@ -25,10 +27,10 @@ import java.time.Duration;
 public record SearchPlan(Slo slo, double startRatePerS, double minRatePerS, double precision, Duration stepWarmup, Duration shortestStep,
                          Duration timeout, boolean anyRunPasses) {
     /** The first rate when none is given, requests per second: a p99 step there measures 10 s. */
-    public static final double DEFAULT_START_RATE = 1000;
+    public static final double DEFAULT_START_RATE = Double.parseDouble(LoadParams.DEFAULT_START_RATE);
     /** The lowest rate tried when none is given, requests per second: a p99 step there measures 100 s. */
-    public static final double DEFAULT_MIN_RATE = 100;
-    public static final double DEFAULT_PRECISION = 0.05;
+    public static final double DEFAULT_MIN_RATE = Double.parseDouble(LoadParams.DEFAULT_MIN_RATE);
+    public static final double DEFAULT_PRECISION = Double.parseDouble(LoadParams.DEFAULT_PRECISION);
     /** A step's warm-up when none is given: a 2 s climb to the step's rate, then 2 s at it ({@code OpenSchedule}). */
     public static final Duration DEFAULT_STEP_WARMUP = Duration.ofSeconds(4);
     /**
@@ -37,7 +39,8 @@ public record SearchPlan(Slo slo, double startRatePerS, double minRatePerS, doub
      * the p99 of every span it falls in; a 5 s step met such pauses more rarely than a 30 s run and passed rates the
      * longer run failed.
      */
-    public static final Duration DEFAULT_SHORTEST_STEP = Duration.ofSeconds(30);
+    public static final Duration DEFAULT_SHORTEST_STEP = Duration.ofNanos(
+            Units.parseDurationNanos(LoadParams.DURATION, LoadParams.DEFAULT_DURATION));
     /** After a failing step, how long to wait at most for the target to answer promptly again ({@link Recovery}). */
     public static final Duration RECOVERY_PATIENCE = Duration.ofSeconds(60);
 

@@ -11,6 +11,7 @@ import dev.loomlab.core.workload.Offer;
 import dev.loomlab.core.workload.TaskWorkload;
 import dev.loomlab.load.HttpLive;
 import dev.loomlab.load.LoadEngine;
+import dev.loomlab.load.LoadParams;
 import dev.loomlab.load.LoadProgress;
 import dev.loomlab.load.LoadReport;
 import dev.loomlab.load.LoadSpec;
@@ -56,14 +57,9 @@ public final class WebWorkload implements TaskWorkload {
      */
     static final Duration LEAD_IN = Duration.ofSeconds(1);
 
-    private final int users;
-    private final double rate;
+    /** The load: users or rate, warm-up, duration, ramp, timeout, connections, and with {@code rate=max} the search. */
+    private final LoadParams load;
     private final long delayMs;
-    private final Duration warmup;
-    private final Duration duration;
-    private final Ramp ramp;
-    private final Duration timeout;
-    private final int connections;
     private final EndpointSpec endpoint;
     private ServerModel model;
     private ServerUnderTest server;
@@ -73,8 +69,6 @@ public final class WebWorkload implements TaskWorkload {
     private Map<String, Double> serverStats = Map.of();
     /** Load runs started in this trial, numbering their live samples. */
     private int loadRuns;
-    /** {@code rate=max}: how each iteration searches; null for a fixed load. */
-    private Search search;
     /** The objective the run judges this trial by ({@code --slo}); a search judges its steps by it. */
     private Slo objective;
     /** {@code rate=max}: the generator's ceiling on this machine, measured once per trial, requests per second. */
@@ -85,43 +79,21 @@ public final class WebWorkload implements TaskWorkload {
     /** The last load run's engine figures (an engine in a JVM of its own: its CPU, memory, threads); else empty. */
     private Map<String, Double> engineFigures = Map.of();
 
-    /**
-     * How a {@code rate=max} iteration searches: from {@code startRate}, no lower than {@code minRate}, to
-     * {@code precision}; each step warms for {@link SearchPlan#DEFAULT_STEP_WARMUP} and measures at least the
-     * scenario's {@code duration}.
-     */
-    public record Search(double startRate, double minRate, double precision) {
-    }
-
     /** Article 004's sleep endpoint. */
-    public WebWorkload(int users, double rate, long delayMs, Duration warmup, Duration duration, Ramp ramp, Duration timeout,
-                       int connections) {
-        this(users, rate, delayMs, warmup, duration, ramp, timeout, connections, EndpointSpec.DEFAULT);
+    public WebWorkload(LoadParams load, long delayMs) {
+        this(load, delayMs, EndpointSpec.DEFAULT);
     }
 
     /** Loading {@code endpoint}. */
-    public WebWorkload(int users, double rate, long delayMs, Duration warmup, Duration duration, Ramp ramp, Duration timeout,
-                       int connections, EndpointSpec endpoint) {
+    public WebWorkload(LoadParams load, long delayMs, EndpointSpec endpoint) {
         this.endpoint = endpoint;
-        this.users = users;
-        this.rate = rate;
+        this.load = load;
         this.delayMs = delayMs;
-        this.warmup = warmup;
-        this.duration = duration;
-        this.ramp = ramp;
-        this.timeout = timeout;
-        this.connections = connections;
     }
 
     /** This workload running its loads on {@code value}. */
     WebWorkload using(LoadEngine value) {
         this.engine = value;
-        return this;
-    }
-
-    /** This workload searching each iteration for the highest rate that meets the run's objective; null: a fixed load. */
-    WebWorkload searching(Search value) {
-        this.search = value;
         return this;
     }
 
@@ -157,12 +129,12 @@ public final class WebWorkload implements TaskWorkload {
         server = ServerUnderTest.start(model, delayMs, endpoint, 0);
         System.out.println("web: " + model.name() + " (pid " + server.pid() + ") at " + server.uri(null) + " answers from a "
                 + server.verify().header() + " thread, as promised; endpoint " + endpoint.describe(delayMs));
-        if (!warmup.isZero()) {
-            LoadSpec warmSpec = spec(Duration.ZERO, warmup);
+        if (!load.warmup().isZero()) {
+            LoadSpec warmSpec = spec(Duration.ZERO, load.warmup());
             LoadReport warm = runLoad(warmSpec);
-            System.out.println("web: warm-up " + warmup.toMillis() + " ms: " + warm.line(engine.latencyNote(warmSpec)));
+            System.out.println("web: warm-up " + load.warmup().toMillis() + " ms: " + warm.line(engine.latencyNote(warmSpec)));
         }
-        if (search != null) {
+        if (load.search() != null) {
             if (objective == null) {
                 throw new ModelFailure("rate=max searches for the highest rate within an objective: --slo none gives none");
             }
@@ -211,17 +183,19 @@ public final class WebWorkload implements TaskWorkload {
     /** The search of one {@code rate=max} iteration. */
     private SearchPlan plan() {
         // A step that overloads the server ends one timeout after its span: the search's own timeout keeps that short.
-        Duration requestTimeout = timeout.compareTo(SearchPlan.defaultTimeout(objective)) < 0 ? timeout
+        Duration requestTimeout = load.timeout().compareTo(SearchPlan.defaultTimeout(objective)) < 0 ? load.timeout()
                 : SearchPlan.defaultTimeout(objective);
+        LoadParams.Search search = load.search();
         return new SearchPlan(objective, search.startRate(), Math.min(search.minRate(), search.startRate()), search.precision(),
-                SearchPlan.DEFAULT_STEP_WARMUP, duration, requestTimeout);
+                SearchPlan.DEFAULT_STEP_WARMUP, load.duration(), requestTimeout);
     }
 
     private LoadSpec spec(Duration warm, Duration measured) {
         // rate=max warms its server with the closed model: the users' own pace cannot overload it.
-        return rate > 0
-                ? LoadSpec.open(server.uri(null), rate, connections, warm, measured, ramp, timeout, ServerArgs.BODY)
-                : LoadSpec.closed(server.uri(null), users, warm, measured, ramp, timeout, ServerArgs.BODY);
+        return load.rate() > 0
+                ? LoadSpec.open(server.uri(null), load.rate(), load.connections(), warm, measured, load.ramp(), load.timeout(),
+                        ServerArgs.BODY)
+                : LoadSpec.closed(server.uri(null), load.users(), warm, measured, load.ramp(), load.timeout(), ServerArgs.BODY);
     }
 
     /** The server's GC log: the model is the server, so its pauses are the result's. */
@@ -253,8 +227,8 @@ public final class WebWorkload implements TaskWorkload {
      */
     void load(TaskClock clock) throws InterruptedException {
         clock.submitted(0);
-        if (search == null) {
-            report = runLoad(spec(LEAD_IN, duration));
+        if (load.search() == null) {
+            report = runLoad(spec(LEAD_IN, load.duration()));
         } else {
             found = search();
             report = found.atMax();
@@ -264,7 +238,8 @@ public final class WebWorkload implements TaskWorkload {
 
     /** One capacity search of the server, each step logged and, when watched, streamed like any load run. */
     private CapacitySearcher.Found search() throws InterruptedException {
-        CapacitySearcher.Found result = session().search(plan(), server.uri(null), connections, ServerArgs.BODY, ceiling,
+        CapacitySearcher.Found result = session().search(plan(), server.uri(null), load.connections(), ServerArgs.BODY,
+                ceiling,
                 n -> progress(), LiveChannel.isOpen());
         if (!result.search().found()) {
             throw new ModelFailure(model.name() + ": " + LoadScenario.noPassingRate(result.search()));
@@ -340,7 +315,7 @@ public final class WebWorkload implements TaskWorkload {
         sampled = sampler.stop();
         sampler.close();
         if (report != null) {
-            System.out.println("web: " + model.name() + ": " + report.line(engine.latencyNote(spec(LEAD_IN, duration))));
+            System.out.println("web: " + model.name() + ": " + report.line(engine.latencyNote(spec(LEAD_IN, load.duration()))));
         }
         try {
             serverStats = server.stats();
@@ -383,12 +358,12 @@ public final class WebWorkload implements TaskWorkload {
      * time is the database's, which the web scenario does not measure apart (the db scenario does).
      */
     double boundFor(ServerModel server) {
-        if (ramp.intervalNanos() > 0) {
+        if (load.ramp().intervalNanos() > 0) {
             return Double.NaN;
         }
         // JMeter's open model caps nothing: a thread per arrival, however many are in flight
-        double inFlight = rate > 0 || search != null ? (rate > 0 && !engine.boundsConnections() ? Double.POSITIVE_INFINITY
-                : connections) : users;
+        double inFlight = load.rate() > 0 || load.search() != null
+                ? (load.rate() > 0 && !engine.boundsConnections() ? Double.POSITIVE_INFINITY : load.connections()) : load.users();
         if (server.threads().isPresent()) {
             inFlight = Math.min(inFlight, server.threads().getAsInt());
         }
@@ -397,7 +372,7 @@ public final class WebWorkload implements TaskWorkload {
             case CPU -> Math.min(inFlight, Runtime.getRuntime().availableProcessors()) / (endpoint.workNanos() / 1e9);
             case MEMORY, DB, DB_WRITE, DB_WRITE_BATCH -> Double.NaN;
         };
-        return rate > 0 ? Math.min(rate, bound) : bound;
+        return load.rate() > 0 ? Math.min(load.rate(), bound) : bound;
     }
 
     /** The requests' latencies: a search's are those of its step at the sustainable rate. */

@@ -3,6 +3,7 @@ package dev.loomlab.load.web;
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.model.ServingThread;
 import dev.loomlab.core.server.EndpointSpec;
+import dev.loomlab.load.LoadParams;
 import dev.loomlab.load.Ramp;
 import org.assertj.core.data.Offset;
 import org.junit.jupiter.api.Test;
@@ -17,8 +18,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class WebWorkloadTest {
 
     private static WebWorkload workload(int users, long delayMs) {
-        return new WebWorkload(users, 0, delayMs, Duration.ZERO, Duration.ofSeconds(1), Ramp.CONSTANT, Duration.ofSeconds(30),
-                10_000);
+        return new WebWorkload(load(users, 0), delayMs);
+    }
+
+    /** A second's load of {@code users} users or at {@code rate}, no warm-up, constant, 30 s timeout, 10,000 connections. */
+    private static LoadParams load(int users, double rate) {
+        return new LoadParams(users, rate, Duration.ZERO, Duration.ofSeconds(1), Ramp.CONSTANT, Duration.ofSeconds(30), 10_000,
+                null);
     }
 
     /** A "virtual" server that really runs Tomcat's platform pool cannot pass as one. */
@@ -69,18 +75,14 @@ class WebWorkloadTest {
     @Test
     void theCpuEndpointIsBoundByTheCoresAndTheMemoryEndpointByNothing() {
         int cores = Runtime.getRuntime().availableProcessors();
-        WebWorkload cpu = new WebWorkload(3000, 0, 300, Duration.ZERO, Duration.ofSeconds(1), Ramp.CONSTANT,
-                Duration.ofSeconds(30), 10_000, EndpointSpec.parse(List.of("endpoint=cpu", "work=10ms")));
+        WebWorkload cpu = new WebWorkload(load(3000, 0), 300, EndpointSpec.parse(List.of("endpoint=cpu", "work=10ms")));
         assertThat(cpu.boundFor(ServerModels.named("mvc-platform"))).isEqualTo(Math.min(200, cores) / 0.010, Offset.offset(1e-6));
         assertThat(cpu.boundFor(ServerModels.named("webflux"))).isEqualTo(cores / 0.010, Offset.offset(1e-6));
-        WebWorkload oneUser = new WebWorkload(1, 0, 300, Duration.ZERO, Duration.ofSeconds(1), Ramp.CONSTANT,
-                Duration.ofSeconds(30), 10_000, EndpointSpec.parse(List.of("endpoint=cpu", "work=10ms")));
+        WebWorkload oneUser = new WebWorkload(load(1, 0), 300, EndpointSpec.parse(List.of("endpoint=cpu", "work=10ms")));
         assertThat(oneUser.boundFor(ServerModels.named("jdk"))).isEqualTo(100.0, Offset.offset(1e-6));
-        WebWorkload open = new WebWorkload(1, 50, 300, Duration.ZERO, Duration.ofSeconds(1), Ramp.CONSTANT,
-                Duration.ofSeconds(30), 10_000, EndpointSpec.parse(List.of("endpoint=cpu", "work=10ms")));
+        WebWorkload open = new WebWorkload(load(1, 50), 300, EndpointSpec.parse(List.of("endpoint=cpu", "work=10ms")));
         assertThat(open.boundFor(ServerModels.named("jdk"))).isEqualTo(50.0);
-        WebWorkload memory = new WebWorkload(3000, 0, 300, Duration.ZERO, Duration.ofSeconds(1), Ramp.CONSTANT,
-                Duration.ofSeconds(30), 10_000, EndpointSpec.parse(List.of("endpoint=memory")));
+        WebWorkload memory = new WebWorkload(load(3000, 0), 300, EndpointSpec.parse(List.of("endpoint=memory")));
         assertThat(memory.boundFor(ServerModels.named("jdk"))).isNaN();
     }
 }
