@@ -17,6 +17,7 @@ import dev.loomlab.load.capacity.SloPool;
 import dev.loomlab.load.Ramp;
 import dev.loomlab.load.web.ProcSampler;
 import dev.loomlab.load.web.TcpSockets;
+import dev.loomlab.load.capacity.CapacityResult;
 import dev.loomlab.load.capacity.CapacitySearcher;
 import dev.loomlab.load.capacity.SearchPlan;
 import dev.loomlab.load.capacity.GeneratorCeiling;
@@ -380,7 +381,7 @@ final class LoadCommand implements Callable<Integer> {
                 if (found == null) {
                     return 1;
                 }
-                Result result = LoadScenario.result(plan, LoadSession.mostConnections(plan, pool, found.search()), found);
+                Result result = CapacityResult.result(plan, LoadSession.mostConnections(plan, pool, found.search()), found);
                 result = SloPolicy.DEFAULT.judge(LoadScenario.CAPACITY, result);
                 folder.append(result);
                 Map<String, Object> env = Environment.describe(List.of(Jdk.current()), command, started, Instant.now());

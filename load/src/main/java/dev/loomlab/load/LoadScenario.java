@@ -11,11 +11,6 @@ import dev.loomlab.core.outcome.IterationResult;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.TrialOutcome;
 
-import dev.loomlab.core.outcome.CapacitySearch;
-import dev.loomlab.core.outcome.CapacityStep;
-import dev.loomlab.core.slo.Slo;
-import dev.loomlab.load.capacity.CapacitySearcher;
-import dev.loomlab.load.capacity.SearchPlan;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +20,8 @@ import java.util.Map;
  * {@code load}: the description of a {@code loomlab load <url>} run in the result contract — its
  * parameters and how its {@link LoadReport} becomes a {@link Result}. It runs only through
  * {@code loomlab load} (the target is a URL, not a parameter), so it is no scenario of the catalogue:
- * no suite lists it and {@code loomlab run} does not offer it.
+ * no suite lists it and {@code loomlab run} does not offer it. A capacity search's result ({@code rate=max}, scored by
+ * {@value #MAX_RATE_METRIC}) is made in {@code load.capacity} ({@code CapacityResult}).
  */
 public final class LoadScenario {
     public static final String NAME = "load";
@@ -70,13 +66,6 @@ public final class LoadScenario {
         return ParamValues.parse(NAME, DESCRIPTION.params(), LoadParams.of(spec).given());
     }
 
-    /** The parameters of a capacity search of {@code target} under {@code plan}: {@code rate=max}. */
-    public static ParamValues params(SearchPlan plan, int connections) {
-        return ParamValues.parse(NAME, DESCRIPTION.params(), new LoadParams(0, 0, plan.stepWarmup(), plan.shortestStep(),
-                Ramp.CONSTANT, plan.timeout(), connections, new LoadParams.Search(plan.startRatePerS(), plan.minRatePerS(),
-                plan.precision())).given());
-    }
-
     /**
      * One run's report as a result: one in-process iteration, model {@code closed:N} or {@code open:R/s}.
      * A run in which no request succeeded measured nothing but the target's absence: it is {@code failed},
@@ -114,55 +103,5 @@ public final class LoadScenario {
         metrics.put("wall_ms", report.measuredNanos() / 1e6);
         metrics.putAll(report.metrics());
         return metrics;
-    }
-
-    /**
-     * A capacity search's figures as an iteration's metrics: {@value #MAX_RATE_METRIC} (the sustainable rate),
-     * {@code first_failing_per_s} when a rate failed above it, {@code generator_ceiling_per_s} and
-     * {@code generator_bound} (1 when the answer is only a lower limit), then the figures of the step that passed
-     * at the sustainable rate. Empty when no rate passed.
-     */
-    public static Map<String, Double> metrics(CapacitySearcher.Found found) {
-        Map<String, Double> metrics = new LinkedHashMap<>();
-        CapacitySearch search = found.search();
-        if (!search.found()) {
-            return metrics;
-        }
-        metrics.put(MAX_RATE_METRIC, search.maxRatePerS());
-        if (search.firstFailingPerS() != null) {
-            metrics.put("first_failing_per_s", search.firstFailingPerS());
-        }
-        if (search.generatorCeilingPerS() != null) {
-            metrics.put("generator_ceiling_per_s", search.generatorCeilingPerS());
-        }
-        metrics.put("generator_bound", search.generatorBound() ? 1.0 : 0.0);
-        metrics.putAll(metrics(found.atMax()));
-        return metrics;
-    }
-
-    /**
-     * {@code loomlab load --find-max}'s search as a result, model {@code open:max}, score {@value #MAX_RATE_METRIC}:
-     * ok with the figures of the step at the sustainable rate when some rate passed; {@code failed} when none did,
-     * its reason naming the lowest rate tried and why it failed. Either way it carries the search (the curve).
-     */
-    public static Result result(SearchPlan plan, int connections, CapacitySearcher.Found found) {
-        CapacitySearch search = found.search();
-        TrialOutcome outcome;
-        if (search.found()) {
-            IterationResult iteration = new IterationResult(metrics(found), HistogramCodec.encode(found.atMax().latency()), search);
-            outcome = TrialOutcome.ok(JvmInfo.current(), null, null, null, List.of(iteration), null);
-        } else {
-            outcome = TrialOutcome.failed(noPassingRate(search), JvmInfo.current());
-        }
-        Result r = ResultAssembler.assemble(CAPACITY, "open:" + MAX, null, params(plan, connections), 0, 0, 1, List.of(outcome),
-                List.of(), Runtime.getRuntime().availableProcessors());
-        return search.found() ? r : r.toBuilder().capacity(List.of(search)).build();
-    }
-
-    /** Why a search found no rate: the lowest rate it tried and that step's reasons. */
-    public static String noPassingRate(CapacitySearch search) {
-        CapacityStep lowest = search.steps().stream().min(java.util.Comparator.comparingDouble(CapacityStep::ratePerS)).orElseThrow();
-        return "no rate met " + search.slo() + ": even " + Slo.figure(lowest.ratePerS()) + "/s, the lowest tried, failed ("
-                + String.join("; ", lowest.reasons()) + ")";
     }
 }

@@ -16,7 +16,7 @@ import dev.loomlab.load.LoadProgress;
 import dev.loomlab.load.LoadReport;
 import dev.loomlab.load.LoadSpec;
 import dev.loomlab.load.Ramp;
-import dev.loomlab.load.LoadScenario;
+import dev.loomlab.load.capacity.CapacityResult;
 import dev.loomlab.load.capacity.CapacitySearcher;
 import dev.loomlab.load.session.LoadSession;
 import dev.loomlab.load.capacity.SearchPlan;
@@ -242,7 +242,7 @@ public final class WebWorkload implements TaskWorkload {
                 ceiling,
                 n -> progress(), LiveChannel.isOpen());
         if (!result.search().found()) {
-            throw new ModelFailure(model.name() + ": " + LoadScenario.noPassingRate(result.search()));
+            throw new ModelFailure(model.name() + ": " + CapacityResult.noPassingRate(result.search()));
         }
         return result;
     }
@@ -330,7 +330,7 @@ public final class WebWorkload implements TaskWorkload {
             out.put("bound_throughput_per_s", bound);
             out.put("efficiency_pct", 100.0 * achieved / bound);
         }
-        out.putAll(found != null ? LoadScenario.metrics(found) : report.metrics());
+        out.putAll(found != null ? CapacityResult.metrics(found) : report.metrics());
         out.putAll(engineFigures);
         out.putAll(sampled);
         if (serverStats.containsKey("requests")) {

@@ -1,0 +1,86 @@
+package dev.loomlab.load.capacity;
+
+import dev.loomlab.core.outcome.CapacitySearch;
+import dev.loomlab.core.outcome.CapacityStep;
+import dev.loomlab.core.outcome.IterationResult;
+import dev.loomlab.core.outcome.JvmInfo;
+import dev.loomlab.core.outcome.TrialOutcome;
+import dev.loomlab.core.param.ParamValues;
+import dev.loomlab.core.result.Result;
+import dev.loomlab.core.result.ResultAssembler;
+import dev.loomlab.core.slo.Slo;
+import dev.loomlab.core.stats.HistogramCodec;
+import dev.loomlab.load.LoadParams;
+import dev.loomlab.load.LoadScenario;
+import dev.loomlab.load.Ramp;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A capacity search in the result contract: its parameters ({@code rate=max}), its figures and, for {@code loomlab load
+ * --find-max}, its result, described as {@link LoadScenario#CAPACITY}. It lives beside the search, which is built on
+ * the load package, so that {@code load} needs nothing of {@code load.capacity}.
+ */
+public final class CapacityResult {
+    private CapacityResult() {
+    }
+
+    /** The parameters of a capacity search under {@code plan}, at most {@code connections} connections: {@code rate=max}. */
+    public static ParamValues params(SearchPlan plan, int connections) {
+        LoadParams load = new LoadParams(0, 0, plan.stepWarmup(), plan.shortestStep(), Ramp.CONSTANT, plan.timeout(), connections,
+                new LoadParams.Search(plan.startRatePerS(), plan.minRatePerS(), plan.precision()));
+        return ParamValues.parse(LoadScenario.NAME, LoadScenario.DESCRIPTION.params(), load.given());
+    }
+
+    /**
+     * A capacity search's figures as an iteration's metrics: {@value LoadScenario#MAX_RATE_METRIC} (the sustainable
+     * rate), {@code first_failing_per_s} when a rate failed above it, {@code generator_ceiling_per_s} and
+     * {@code generator_bound} (1 when the answer is only a lower limit), then the figures of the step that passed
+     * at the sustainable rate. Empty when no rate passed.
+     */
+    public static Map<String, Double> metrics(CapacitySearcher.Found found) {
+        Map<String, Double> metrics = new LinkedHashMap<>();
+        CapacitySearch search = found.search();
+        if (!search.found()) {
+            return metrics;
+        }
+        metrics.put(LoadScenario.MAX_RATE_METRIC, search.maxRatePerS());
+        if (search.firstFailingPerS() != null) {
+            metrics.put("first_failing_per_s", search.firstFailingPerS());
+        }
+        if (search.generatorCeilingPerS() != null) {
+            metrics.put("generator_ceiling_per_s", search.generatorCeilingPerS());
+        }
+        metrics.put("generator_bound", search.generatorBound() ? 1.0 : 0.0);
+        metrics.putAll(LoadScenario.metrics(found.atMax()));
+        return metrics;
+    }
+
+    /**
+     * {@code loomlab load --find-max}'s search as a result, model {@code open:max}, score
+     * {@value LoadScenario#MAX_RATE_METRIC}: ok with the figures of the step at the sustainable rate when some rate passed; {@code failed} when none did,
+     * its reason naming the lowest rate tried and why it failed. Either way it carries the search (the curve).
+     */
+    public static Result result(SearchPlan plan, int connections, CapacitySearcher.Found found) {
+        CapacitySearch search = found.search();
+        TrialOutcome outcome;
+        if (search.found()) {
+            IterationResult iteration = new IterationResult(metrics(found), HistogramCodec.encode(found.atMax().latency()), search);
+            outcome = TrialOutcome.ok(JvmInfo.current(), null, null, null, List.of(iteration), null);
+        } else {
+            outcome = TrialOutcome.failed(noPassingRate(search), JvmInfo.current());
+        }
+        Result r = ResultAssembler.assemble(LoadScenario.CAPACITY, "open:" + LoadParams.MAX, null, params(plan, connections), 0, 0,
+                1, List.of(outcome), List.of(), Runtime.getRuntime().availableProcessors());
+        return search.found() ? r : r.toBuilder().capacity(List.of(search)).build();
+    }
+
+    /** Why a search found no rate: the lowest rate it tried and that step's reasons. */
+    public static String noPassingRate(CapacitySearch search) {
+        CapacityStep lowest = search.steps().stream().min(java.util.Comparator.comparingDouble(CapacityStep::ratePerS)).orElseThrow();
+        return "no rate met " + search.slo() + ": even " + Slo.figure(lowest.ratePerS()) + "/s, the lowest tried, failed ("
+                + String.join("; ", lowest.reasons()) + ")";
+    }
+}
