@@ -1,7 +1,7 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.core.BadInputException;
-import dev.loomlab.load.LoadScenario;
+import dev.loomlab.load.LoadParams;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.prof.ProfilerSpec;
@@ -70,7 +70,7 @@ final class RunCommand implements Callable<Integer> {
             throw new BadInputException("nothing to run");
         }
         for (PlannedResult p : plan) {
-            if (p.params().canonical().getOrDefault("rate", "").equals(LoadScenario.MAX) && options.slo().forScenario(p.scenario()).isEmpty()) {
+            if (p.params().canonical().getOrDefault(LoadParams.RATE, "").equals(LoadParams.MAX) && options.slo().forScenario(p.scenario()).isEmpty()) {
                 throw new BadInputException(p.scenario().name() + " -p rate=max searches for the highest rate within an objective:"
                         + " --slo none gives none");
             }

@@ -1,6 +1,6 @@
 package dev.loomlab.cli.doctor;
 
-import dev.loomlab.load.LoadScenario;
+import dev.loomlab.load.LoadParams;
 import dev.loomlab.cli.PlannedResult;
 import dev.loomlab.core.model.ServingThread;
 import dev.loomlab.core.param.ParamValues;
@@ -176,15 +176,16 @@ public record Needs(List<String> results, Need sockets, Need portsPerSource, Nee
         /** The load generator in the trial JVM, the server in its own: users (closed model) or up to connections (open). */
         private void web(String label, ParamValues v) {
             // rate=max searches with the open model, up to its generator's ceiling: any rate up to connections per second.
-            boolean max = v.isWord("rate", LoadScenario.MAX);
-            boolean open = max || v.decimal("rate") > 0;
-            long c = open ? v.intCount("connections") : v.intCount("users");
+            LoadParams load = LoadParams.of(v);
+            boolean max = load.search() != null;
+            boolean open = max || load.rate() > 0;
+            long c = open ? load.connections() : load.users();
             String what = open ? "opens up to " + count(c) + " connections (open model)"
                     : "keeps " + count(c) + " users connected (closed model)";
             sockets = sockets.max(c, label, what + ", a socket each in the load generator (its trial JVM) and in the"
                     + " server's own JVM");
             ports = ports.max(c, label, what + " from 127.0.0.1 to one server port");
-            long atOnce = max ? c : open ? Math.min(c, (long) Math.ceil(v.decimal("rate"))) : c;
+            long atOnce = max ? c : open ? Math.min(c, (long) Math.ceil(load.rate())) : c;
             connects = connects.max(atOnce, label, open ? "opens up to one connection per request in its first second"
                     : "connects every user at the start of each load run");
         }
