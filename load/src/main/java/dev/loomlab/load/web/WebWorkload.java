@@ -45,8 +45,8 @@ import java.util.function.Consumer;
  * ({@link HttpLive}) and the sampler the server's saturation.
  * An iteration is one "task" to the trial; its latencies are the requests', from their intended send times.
  * With {@code rate=max} each iteration is one capacity search ({@link CapacitySearcher}) of the server against the
- * run's objective, after the generator's own ceiling was measured once in the trial; its figures are those of
- * the step at the sustainable rate, and the search (every step) goes into the result's {@code capacity}.
+ * run's objective, after the generator's own ceiling was taken at the trial's start (measured once per JVM,
+ * {@link LoadSession#ceiling}); its figures are those of the step at the sustainable rate, and the search (every step) goes into the result's {@code capacity}.
  * Every load run — the warm-up and each measured iteration — goes through the scenario's {@link LoadEngine}
  * ({@code engine=loomlab}, the default, or {@code jmeter}: Apache JMeter in a JVM of its own).
  */
@@ -71,7 +71,7 @@ public final class WebWorkload implements TaskWorkload {
     private int loadRuns;
     /** The objective the run judges this trial by ({@code --slo}); a search judges its steps by it. */
     private Slo objective;
-    /** {@code rate=max}: the generator's ceiling on this machine, measured once per trial, requests per second. */
+    /** {@code rate=max}: the generator's ceiling on this machine, requests per second; taken once per trial, measured once per JVM. */
     private double ceiling;
     private CapacitySearcher.Found found;
     /** What runs each load: loomlab's generator unless the scenario's {@code engine} says otherwise. */
