@@ -66,27 +66,80 @@ public final class HtmlReport {
         return sb.toString();
     }
 
+    /**
+     * summary.json as a table of fact | value: the run's own facts first, then the doctor's checks of the machine, one
+     * row each with its status, then the facts the doctor read, nested names joined with {@code ›}.
+     */
     private static String environment(Map<String, Object> environment) {
         StringBuilder sb = new StringBuilder("<section id=\"environment\">\n<h2>Environment</h2>\n");
         if (environment.isEmpty()) {
             return sb.append("<p class=\"note\">No summary.json in this folder.</p>\n</section>\n").toString();
         }
-        sb.append("<dl class=\"env\">\n");
-        environment.forEach((k, v) -> sb.append("<dt>").append(Html.esc(k)).append("</dt><dd>").append(value(v)).append("</dd>\n"));
-        return sb.append("</dl>\n</section>\n").toString();
+        sb.append("<div class=\"table\"><table class=\"env\">\n<thead><tr><th>fact</th><th>value</th></tr></thead>\n<tbody>\n");
+        Map<String, Object> machine = Map.of();
+        for (Map.Entry<String, Object> e : environment.entrySet()) {
+            if (e.getKey().equals("machine") && e.getValue() instanceof Map<?, ?> m) {
+                machine = strings(m);
+            } else {
+                rows(sb, e.getKey(), e.getValue());
+            }
+        }
+        sb.append("</tbody>\n");
+        if (machine.get("checks") instanceof Map<?, ?> checks && !checks.isEmpty()) {
+            sb.append("<tbody>\n<tr><th colspan=\"2\">checks of this machine (loomlab doctor)</th></tr>\n");
+            checks.forEach((name, status) -> sb.append("<tr><td>").append(Html.esc(name)).append("</td><td><span class=\"check ")
+                    .append(Html.esc(Html.id(String.valueOf(status)))).append("\">").append(Html.esc(status)).append("</span></td></tr>\n"));
+            sb.append("</tbody>\n");
+        }
+        Map<String, Object> rest = new LinkedHashMap<>(machine);
+        rest.remove("checks");
+        Object facts = rest.remove("facts");
+        if (facts != null || !rest.isEmpty()) {
+            sb.append("<tbody>\n<tr><th colspan=\"2\">facts the checks read</th></tr>\n");
+            if (facts instanceof Map<?, ?> f) {
+                strings(f).forEach((k, v) -> rows(sb, k, v));
+            } else if (facts != null) {
+                rows(sb, "facts", facts);
+            }
+            rest.forEach((k, v) -> rows(sb, k, v));
+            sb.append("</tbody>\n");
+        }
+        return sb.append("</table></div>\n</section>\n").toString();
     }
 
-    /** A summary.json value: lists and maps as nested lists, anything else as text. */
+    /** A fact as rows: a map as one row per entry ({@code cpu › available_processors}), anything else as one row. */
+    private static void rows(StringBuilder sb, String name, Object v) {
+        if (v instanceof Map<?, ?> m && !m.isEmpty()) {
+            strings(m).forEach((k, x) -> rows(sb, name + " › " + k, x));
+            return;
+        }
+        sb.append("<tr><td>").append(Html.esc(name)).append("</td><td>").append(value(v)).append("</td></tr>\n");
+    }
+
+    private static Map<String, Object> strings(Map<?, ?> m) {
+        Map<String, Object> out = new LinkedHashMap<>();
+        m.forEach((k, v) -> out.put(String.valueOf(k), v));
+        return out;
+    }
+
+    /**
+     * A value in one cell: a list one item a line (a list of maps, as the JDKs are, each item's values joined with
+     * {@code ·}), a number or text as it is, null as a dash.
+     */
     private static String value(Object v) {
         if (v instanceof Map<?, ?> m) {
             StringBuilder sb = new StringBuilder();
-            m.forEach((k, x) -> sb.append(sb.isEmpty() ? "" : ", ").append(Html.esc(k)).append(": ").append(value(x)));
+            m.values().forEach(x -> sb.append(sb.isEmpty() ? "" : " · ").append(x instanceof Map<?, ?> || x instanceof List<?>
+                    ? value(x) : x == null ? "—" : Html.esc(x)));
             return sb.toString();
         }
         if (v instanceof List<?> l) {
-            StringBuilder sb = new StringBuilder("<ul>");
-            l.forEach(x -> sb.append("<li>").append(value(x)).append("</li>"));
-            return sb.append("</ul>").toString();
+            if (l.stream().noneMatch(x -> x instanceof Map<?, ?> || x instanceof List<?>)) {
+                return Html.esc(String.join(", ", l.stream().map(String::valueOf).toList()));
+            }
+            StringBuilder sb = new StringBuilder();
+            l.forEach(x -> sb.append(sb.isEmpty() ? "" : "<br>").append(value(x)));
+            return sb.toString();
         }
         return v == null ? "—" : Html.esc(v);
     }

@@ -61,6 +61,11 @@ class HtmlReportTest {
         env.put("cores", 2);
         env.put("container", Map.of("cpu_max", "none"));
         env.put("jdks", List.of(Map.of("version", "25.0.3"), Map.of("version", "21.0.8")));
+        Map<String, Object> checks = new LinkedHashMap<>();
+        checks.put("cpu", "ok");
+        checks.put("governor", "info");
+        checks.put("open-files", "warn");
+        env.put("machine", Map.of("checks", checks, "facts", Map.of("cpu", Map.of("available_processors", 2))));
         return env;
     }
 
@@ -187,7 +192,16 @@ class HtmlReportTest {
     @Test
     void environmentAdviceAndEveryResultThatIsNotOkAreListed() {
         String html = body(render());
-        assertThat(html).contains("<dt>cpu_model</dt><dd>AMD EPYC</dd>").contains("cpu_max: none");
+        // The environment is a table of fact | value; the doctor's checks one row each with its status.
+        String env = html.substring(html.indexOf("<section id=\"environment\">"), html.indexOf("</section>", html.indexOf("<section id=\"environment\">")));
+        assertThat(env).contains("<tr><th>fact</th><th>value</th></tr>")
+                .contains("<tr><td>cpu_model</td><td>AMD EPYC</td></tr>")
+                .contains("<tr><td>container › cpu_max</td><td>none</td></tr>")
+                .contains("<tr><td>jdks</td><td>25.0.3<br>21.0.8</td></tr>")
+                .contains("<tr><td>cpu</td><td><span class=\"check ok\">ok</span></td></tr>")
+                .contains("<tr><td>open-files</td><td><span class=\"check warn\">warn</span></td></tr>")
+                .contains("<tr><td>cpu › available_processors</td><td>2</td></tr>")
+                .doesNotContain("checks: ").doesNotContain("<dl").doesNotContain("<ul>");
         assertThat(html).contains("<td>failed</td><td>fanout</td><td>completable:200</td>")
                 .contains("deadlock: 200 of 200 pool threads blocked").contains("--- trial log tail ---")
                 .contains("<a href=\"logs/completable:200-failed.log\">");
