@@ -25,13 +25,26 @@ fi
 
 echo "distribution test: ./loomlab (the quick suite, $planned results)" >&2
 log="$(mktemp)"
-trap 'rm -f "$log"' EXIT
+errlog="$(mktemp)"
+trap 'rm -f "$log" "$errlog"' EXIT
 started=$(date +%s)
-if ! ./loomlab > "$log" 2>&1; then
-  tail -n 40 "$log" >&2
+if ! ./loomlab > "$log" 2> "$errlog"; then
+  tail -n 40 "$errlog" "$log" >&2
   fail "./loomlab exited non-zero"
 fi
 took=$(( $(date +%s) - started ))
+# What a newcomer reads first: at most 60 lines on stdout and stderr (the build line aside), none wider than
+# 160 characters, no stack trace.
+lines=$(cat "$log" "$errlog" | grep -vc '^loomlab: building with ' || true)
+[ "$lines" -le 60 ] || { cat "$errlog" "$log" >&2; fail "./loomlab printed $lines lines, more than 60"; }
+# Characters, not bytes (±, ×, — and … are several bytes each): bash counts them in a UTF-8 locale, which mawk does not.
+wide=$(cat "$log" "$errlog" | LC_ALL=C.UTF-8 bash -c 'while IFS= read -r l; do [ "${#l}" -le 160 ] || printf "%s\n" "$l"; done' | head -n 3)
+[ -z "$wide" ] || { printf '%s\n' "$wide" | cut -c1-200 >&2; fail "./loomlab printed lines wider than 160 characters"; }
+if grep -Eq '^\s+at [A-Za-z0-9_.$]+\(|Exception|^Caused by: ' "$errlog"; then
+  cat "$errlog" >&2
+  fail "./loomlab wrote a stack trace to stderr"
+fi
+tail -n 1 "$log" | grep -q '^report: .*/report\.html$' || fail "./loomlab did not end with the path of report.html"
 dir=$(sed -n 's/^results: //p' "$log" | tail -n 1)
 [ -n "$dir" ] && [ -d "$dir" ] || fail "./loomlab named no results folder"
 

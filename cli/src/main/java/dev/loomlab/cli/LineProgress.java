@@ -3,18 +3,36 @@ package dev.loomlab.cli;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
 import dev.loomlab.core.outcome.ProgressListener;
+import dev.loomlab.report.Answer;
 import dev.loomlab.report.Fmt;
+import dev.loomlab.report.ParamDefaults;
 
 import java.io.PrintStream;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
- * One line when a trial starts and one when a result is done, with the elapsed time and, after each
- * result, the estimated time left: for logs and CI.
+ * One line when a result is done, with the elapsed time and the estimated time left, and one for a trial still
+ * running {@value #QUIET_SECONDS} s after it started (so a slow one is named): for logs and CI. Parameters are
+ * those that differ from the scenario's defaults; no line is wider than {@link Answer#WIDTH}.
  */
 final class LineProgress implements Progress {
+    /** How long a trial runs before a line names it. */
+    static final int QUIET_SECONDS = 10;
+
     private final PrintStream out;
     private final long started = System.nanoTime();
     private final TimeLeft left;
+    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "loomlab-progress");
+        t.setDaemon(true);
+        return t;
+    });
+    private ParamDefaults defaults = ParamDefaults.NONE;
+    private ScheduledFuture<?> running;
 
     LineProgress(PrintStream out, TimeLeft left) {
         this.out = out;
@@ -22,13 +40,22 @@ final class LineProgress implements Progress {
     }
 
     @Override
-    public ProgressListener trialStarted(PlannedResult planned, int fork) {
-        out.printf("[%s] start  %s%s%n", elapsed(), planned.label(), planned.forks() > 1 ? " fork " + fork : "");
+    public synchronized ProgressListener trialStarted(PlannedResult planned, int fork) {
+        defaults = ParamDefaults.of(List.of(planned.scenario()));
+        String since = elapsed();
+        String label = planned.scenario().name() + " " + planned.model() + " "
+                + defaults.text(planned.scenario().name(), planned.params().json())
+                + (planned.jdk() == null ? "" : " [java " + planned.jdk().feature() + "]")
+                + (planned.forks() > 1 ? " fork " + fork : "");
+        cancelRunning();
+        running = timer.schedule(() -> print("[" + elapsed() + "] running  " + label + " (since " + since + ")"),
+                QUIET_SECONDS, TimeUnit.SECONDS);
         return ProgressListener.NONE;
     }
 
     @Override
-    public void resultDone(Result result, int done, int total) {
+    public synchronized void resultDone(Result result, int done, int total) {
+        cancelRunning();
         String figure = "";
         if (result.ok() && result.metrics().get(result.score()) instanceof Summary score) {
             figure = " " + result.score() + " mean " + Fmt.num(score.mean())
@@ -39,8 +66,20 @@ final class LineProgress implements Progress {
         long now = System.nanoTime();
         left.resultDone(now);
         String rest = done < total ? " · " + TimeLeft.format(left.seconds(now)) : "";
-        out.printf("[%s] %d/%d  %s %s %s: %s%s%s%n", elapsed(), done, total, result.scenario(), result.model(),
-                Fmt.params(result.params()), result.status(), figure, rest);
+        String params = defaults.text(result.scenario(), result.params());
+        print(String.format("[%s] %d/%d  %s %s%s: %s%s%s", elapsed(), done, total, result.scenario(), result.model(),
+                params.isEmpty() ? "" : " " + params, result.status(), figure, rest));
+    }
+
+    private void cancelRunning() {
+        if (running != null) {
+            running.cancel(false);
+            running = null;
+        }
+    }
+
+    private synchronized void print(String line) {
+        out.println(line.length() <= Answer.WIDTH ? line : line.substring(0, Answer.WIDTH - 1) + "…");
     }
 
     private String elapsed() {
@@ -49,7 +88,9 @@ final class LineProgress implements Progress {
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
+        cancelRunning();
+        timer.shutdownNow();
         out.flush();
     }
 }

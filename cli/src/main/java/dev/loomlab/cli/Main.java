@@ -15,7 +15,7 @@ import java.util.concurrent.Callable;
 /** {@code loomlab}: with no command, runs the quick suite; see {@code loomlab --help}. */
 @Command(name = "loomlab", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = {"A benchmark lab for the JVM's concurrency models.",
-                "With no command, runs the quick suite (about a minute on 2 cores) and prints the table."},
+                "With no command, runs the quick suite (about a minute on 2 cores) and prints what it showed, one line per scenario."},
         footer = {"", "Results: results/<timestamp>/ (results.jsonl, results.csv, report.md, report.html, summary.json, logs/).",
                 "Tests: ./loomlab test. Docs: docs/methodology.md, docs/scenarios.md, docs/results.md."},
         subcommands = {ListCommand.class, RunCommand.class, ReportCommand.class, CompareCommand.class, AdviseCommand.class,

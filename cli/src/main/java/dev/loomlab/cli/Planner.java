@@ -39,6 +39,11 @@ public final class Planner {
         this.suites = Suites.load(scenarios.all());
     }
 
+    /** True when a target names a suite (quick, seeds, full or one a plugin adds) rather than a scenario. */
+    public boolean namesSuite(List<String> targets) {
+        return targets.stream().flatMap(t -> java.util.Arrays.stream(t.split(","))).anyMatch(t -> suites.find(t.trim()).isPresent());
+    }
+
     public List<PlannedResult> plan(List<String> targets, PlanOptions o) {
         List<ScenarioRun> runs = new ArrayList<>();
         for (String target : targets) {

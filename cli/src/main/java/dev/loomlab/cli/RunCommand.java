@@ -61,7 +61,8 @@ final class RunCommand implements Callable<Integer> {
     static int execute(List<String> targets, RunOptions options, MetricsOptions metrics, List<String> command) throws Exception {
         ScenarioCatalog scenarios = ScenarioCatalog.load();
         ModelCatalog models = ModelCatalog.load();
-        List<PlannedResult> plan = new Planner(scenarios, models).plan(targets, options);
+        Planner planner = new Planner(scenarios, models);
+        List<PlannedResult> plan = planner.plan(targets, options);
         Duration timeout = options.timeout();
         if (timeout.isZero()) {
             throw new BadInputException("--timeout must be more than 0");
@@ -89,6 +90,7 @@ final class RunCommand implements Callable<Integer> {
             endpoint.ifPresent(e -> MetricsEndpoint.announce(e, System.err));
             results = new RunSession(scenarios, models, TrialRunner.withCurrentClassPath().live(endpoint.isPresent()).profiled(profilers),
                     options.sampleThreads, endpoint.map(MetricsEndpoint::registry).orElse(null), options.slo())
+                    .answerOnly(planner.namesSuite(targets))
                     .run(plan, timeout, options.out, options.resume, command, System.out);
         } finally {
             endpoint.ifPresent(MetricsEndpoint::close);

@@ -19,7 +19,10 @@ import dev.loomlab.core.trial.TrialExecutor;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.trial.TrialRunner;
 import dev.loomlab.core.outcome.TrialSpec;
+import dev.loomlab.core.scenario.Scenario;
+import dev.loomlab.report.Answer;
 import dev.loomlab.report.ConsoleReport;
+import dev.loomlab.report.ParamDefaults;
 import dev.loomlab.report.ResultsFolder;
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -54,6 +57,8 @@ final class RunSession {
     /** summary.json's {@code machine}, read once as the run starts. */
     private Map<String, Object> machine = Map.of();
     private volatile boolean shuttingDown;
+    /** Print the answer alone, not the tables before it: for a suite's run. */
+    private boolean answerOnly;
     private Interruption interruption;
 
     /** @param sampleThreads true to sample thread counts during each iteration (a sampler thread beside the model) */
@@ -75,6 +80,19 @@ final class RunSession {
         this.sampleThreads = sampleThreads;
         this.metrics = metrics;
         this.slo = slo;
+    }
+
+    /**
+     * What the console shows at the end. Always the answer ({@link Answer}: one line per scenario, report.html last);
+     * before it, for a run of named scenarios, every table as {@code loomlab report} prints them — a suite's run
+     * (the bare {@code loomlab}) leaves its tables to report.md and {@code loomlab report DIR}, so that its
+     * overview fits a screen.
+     *
+     * @param answerOnly true for the answer alone
+     */
+    RunSession answerOnly(boolean answerOnly) {
+        this.answerOnly = answerOnly;
+        return this;
     }
 
     /**
@@ -162,10 +180,12 @@ final class RunSession {
                 return results;
             }
             List<Result> current = ResultKey.current(List.copyOf(results));
-            out.println();
-            out.print(ConsoleReport.render(current));
-            out.println();
-            out.println("results: " + folder.dir());
+            if (!answerOnly) {
+                out.println();
+                out.print(ConsoleReport.render(current));
+            }
+            out.print(Answer.render(current, ParamDefaults.of(scenarios.all().stream().map(Scenario::description).toList()),
+                    folder.dir()));
             if (interruption.requested()) {
                 throw new RunStopped(interruption.exitCode(), "stopped by " + interruption.signalName() + ": "
                         + finished(current, planned) + ", kept in " + folder.dir() + "; continue with: "

@@ -73,24 +73,32 @@ final class BestModelRule implements AdviceRule {
         }
         String label = Metrics.label(metric);
         String recommendation;
+        String brief;
         if (tied.size() == 1 && beaten != null) {
             recommendation = "Use " + best.model() + ": " + Figures.ratio(beatenBy.factor()) + " "
                     + (higher ? "higher" : "faster") + " than the next best, " + beaten.model() + reason(best, beaten) + ".";
+            brief = "Use " + best.model() + ": " + Figures.ratio(beatenBy.factor()) + " " + (higher ? "higher" : "faster")
+                    + " than " + beaten.model() + " (" + label + " mean " + Figures.num(Metrics.mean(best, metric)) + " vs "
+                    + Figures.num(Metrics.mean(beaten, metric)) + ")";
         } else if (tied.size() == 1) {
             recommendation = "No model is preferred here (" + label + "): " + undecidedWhy + ".";
+            brief = "no model preferred (" + label + "): " + undecidedWhy;
         } else {
             String names = String.join(", ", tied.stream().map(Result::model).toList());
             recommendation = names + " are within noise of each other here (" + label + "): choose among them on other grounds";
+            brief = names + " within noise of each other (" + label + " mean "
+                    + String.join(" vs ", tied.stream().map(r -> Figures.num(Metrics.mean(r, metric))).toList()) + ")";
             if (beaten != null) {
                 recommendation += "; " + beaten.model() + " is " + Figures.ratio(beatenBy.factor())
                         + (higher ? " lower than " : " slower than ") + best.model() + ".";
+                brief += "; " + beaten.model() + " " + Figures.ratio(beatenBy.factor()) + (higher ? " lower" : " slower");
             } else if (undecided != null) {
                 recommendation += "; " + undecidedWhy + ".";
             } else {
                 recommendation += ".";
             }
         }
-        return List.of(new Advice("model", e.scenario(), e.label(), recommendation, evidence));
+        return List.of(new Advice("model", e.scenario(), e.label(), recommendation, evidence, brief));
     }
 
     /** {@code best} (the candidate) against {@code other} (the baseline): as {@code compare other best} would judge it. */

@@ -47,7 +47,12 @@ final class PinningRule implements AdviceRule {
                 + (oldJdk ? ", or run on JDK " + UNPINNED_SYNCHRONIZED + " or later, where synchronized no longer pins (JEP 491)"
                 : "; on JDK " + UNPINNED_SYNCHRONIZED + "+ what still pins is a native frame or a class initialiser on the stack")
                 + ".";
-        return List.of(new Advice("pinning", e.scenario(), e.label(), recommendation, evidence));
+        Result first = pinned.get(0);
+        String brief = String.join(", ", pinned.stream().map(Result::model).distinct().toList()) + " pinned carrier threads: "
+                + Figures.num(Metrics.median(first, EVENTS)) + " pinned events per iteration"
+                + (Metrics.summary(first, TIME) != null ? ", " + Figures.num(Metrics.median(first, TIME)) + " ms pinned" : "")
+                + " (median" + (pinned.size() > 1 ? ", " + first.model() : "") + ")";
+        return List.of(new Advice("pinning", e.scenario(), e.label(), recommendation, evidence, brief));
     }
 
     private static int feature(Result r) {
