@@ -113,7 +113,10 @@ public final class HtmlReport {
             strings(m).forEach((k, x) -> rows(sb, name + " › " + k, x));
             return;
         }
-        sb.append("<tr><td>").append(Html.esc(name)).append("</td><td>").append(value(v)).append("</td></tr>\n");
+        // A count as people read it (24,105 MB; 25,276,059,648 bytes); small numbers and lists (ports) as they are.
+        String cell = (v instanceof Long || v instanceof Integer) && Math.abs(((Number) v).longValue()) >= 10_000
+                ? String.format(java.util.Locale.ROOT, "%,d", ((Number) v).longValue()) : value(v);
+        sb.append("<tr><td>").append(Html.esc(name)).append("</td><td>").append(cell).append("</td></tr>\n");
     }
 
     private static Map<String, Object> strings(Map<?, ?> m) {

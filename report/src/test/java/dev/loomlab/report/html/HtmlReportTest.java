@@ -59,6 +59,7 @@ class HtmlReportTest {
         env.put("command", "loomlab run seeds");
         env.put("cpu_model", "AMD EPYC");
         env.put("cores", 2);
+        env.put("memory_mb", 24105);
         env.put("container", Map.of("cpu_max", "none"));
         env.put("jdks", List.of(Map.of("version", "25.0.3"), Map.of("version", "21.0.8")));
         Map<String, Object> checks = new LinkedHashMap<>();
@@ -201,6 +202,7 @@ class HtmlReportTest {
                 .contains("<tr><td>cpu</td><td><span class=\"check ok\">ok</span></td></tr>")
                 .contains("<tr><td>open-files</td><td><span class=\"check warn\">warn</span></td></tr>")
                 .contains("<tr><td>cpu › available_processors</td><td>2</td></tr>")
+                .contains("<tr><td>memory_mb</td><td>24,105</td></tr>")
                 .doesNotContain("checks: ").doesNotContain("<dl").doesNotContain("<ul>");
         assertThat(html).contains("<td>failed</td><td>fanout</td><td>completable:200</td>")
                 .contains("deadlock: 200 of 200 pool threads blocked").contains("--- trial log tail ---")
