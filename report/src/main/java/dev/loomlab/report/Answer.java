@@ -1,7 +1,6 @@
 package dev.loomlab.report;
 
 import dev.loomlab.core.result.Result;
-import dev.loomlab.report.advise.Advice;
 import dev.loomlab.report.advise.Advisor;
 import dev.loomlab.report.advise.Verdict;
 import dev.loomlab.report.analysis.Experiment;
