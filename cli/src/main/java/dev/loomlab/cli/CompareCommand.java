@@ -7,7 +7,7 @@ import dev.loomlab.report.analysis.Metrics;
 import dev.loomlab.report.compare.CompareReport;
 import dev.loomlab.report.compare.Comparison;
 import dev.loomlab.report.compare.Machines;
-import dev.loomlab.report.ResultsFolder;
+import dev.loomlab.report.folder.ResultsFolder;
 import dev.loomlab.report.html.CompareHtml;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,5 +1,7 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.cli.plan.PlannedResult;
+
 import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.scenario.BoundContext;
 import dev.loomlab.core.scenario.ScenarioDescription;

@@ -1,10 +1,12 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.cli.plan.PlannedResult;
+
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
 import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.report.Answer;
-import dev.loomlab.report.Fmt;
+import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.ParamDefaults;
 
 import java.io.PrintStream;

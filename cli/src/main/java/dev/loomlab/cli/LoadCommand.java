@@ -32,7 +32,7 @@ import dev.loomlab.core.outcome.CapacitySearch;
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.report.CapacityText;
 import dev.loomlab.report.ConsoleReport;
-import dev.loomlab.report.ResultsFolder;
+import dev.loomlab.report.folder.ResultsFolder;
 import io.micrometer.core.instrument.MeterRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -4,7 +4,7 @@ import dev.loomlab.core.param.Units;
 import dev.loomlab.core.pinning.PinnedEvents;
 import dev.loomlab.core.outcome.PinnedStack;
 import dev.loomlab.core.trial.Jdk;
-import dev.loomlab.report.Fmt;
+import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.PinnedStackText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -1,9 +1,11 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.cli.plan.PlannedResult;
+
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.core.result.ResultKey;
-import dev.loomlab.report.ResultsFolder;
+import dev.loomlab.report.folder.ResultsFolder;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

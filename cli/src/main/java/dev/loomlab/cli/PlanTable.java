@@ -1,7 +1,9 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.report.Fmt;
-import dev.loomlab.report.TextTable;
+import dev.loomlab.cli.plan.PlannedResult;
+
+import dev.loomlab.report.text.Fmt;
+import dev.loomlab.report.text.TextTable;
 
 import java.util.List;
 import java.util.OptionalDouble;

@@ -1,5 +1,7 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.cli.plan.PlannedResult;
+
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.catalog.CoreScenarios;
 import dev.loomlab.core.Defaults;

@@ -1,5 +1,7 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.cli.plan.PlannedResult;
+
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.outcome.ProgressListener;
 

@@ -3,8 +3,8 @@ package dev.loomlab.cli;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.report.ConsoleReport;
-import dev.loomlab.report.Fmt;
-import dev.loomlab.report.ResultsFolder;
+import dev.loomlab.report.text.Fmt;
+import dev.loomlab.report.folder.ResultsFolder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 

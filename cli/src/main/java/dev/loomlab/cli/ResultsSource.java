@@ -4,8 +4,8 @@ import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultJson;
 import dev.loomlab.core.result.ResultKey;
-import dev.loomlab.report.Fmt;
-import dev.loomlab.report.ResultsFolder;
+import dev.loomlab.report.text.Fmt;
+import dev.loomlab.report.folder.ResultsFolder;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,10 +1,12 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.cli.plan.PlannedResult;
+
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultJson;
 import dev.loomlab.core.result.ResultKey;
-import dev.loomlab.report.ResultsFolder;
+import dev.loomlab.report.folder.ResultsFolder;
 
 import java.io.IOException;
 import java.io.PrintStream;

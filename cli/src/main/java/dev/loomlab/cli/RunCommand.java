@@ -1,5 +1,7 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.cli.plan.PlannedResult;
+
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.load.LoadParams;
 import dev.loomlab.core.outcome.Status;

@@ -1,5 +1,7 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.cli.plan.PlannedResult;
+
 import dev.loomlab.core.outcome.LiveSample;
 import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.outcome.Status;

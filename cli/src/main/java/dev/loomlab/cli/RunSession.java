@@ -1,5 +1,7 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.cli.plan.PlannedResult;
+
 import dev.loomlab.cli.doctor.Doctor;
 import dev.loomlab.cli.doctor.Examination;
 import dev.loomlab.core.BadInputException;
@@ -23,7 +25,7 @@ import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.report.Answer;
 import dev.loomlab.report.ConsoleReport;
 import dev.loomlab.report.ParamDefaults;
-import dev.loomlab.report.ResultsFolder;
+import dev.loomlab.report.folder.ResultsFolder;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import java.io.IOException;
@@ -185,7 +187,7 @@ final class RunSession {
                 out.print(ConsoleReport.render(current));
             }
             out.print(Answer.render(current, ParamDefaults.of(scenarios.all().stream().map(Scenario::description).toList()),
-                    folder.dir()));
+                    folder.dir(), folder.dir().resolve(ResultsFolder.HTML)));
             if (interruption.requested()) {
                 throw new RunStopped(interruption.exitCode(), "stopped by " + interruption.signalName() + ": "
                         + finished(current, planned) + ", kept in " + folder.dir() + "; continue with: "

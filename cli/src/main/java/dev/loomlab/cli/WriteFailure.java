@@ -1,6 +1,6 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.report.Fmt;
+import dev.loomlab.report.text.Fmt;
 
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;

@@ -4,7 +4,7 @@ import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultJson;
 import dev.loomlab.core.stats.Summary;
 import dev.loomlab.core.outcome.JvmInfo;
-import dev.loomlab.report.ResultsFolder;
+import dev.loomlab.report.folder.ResultsFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

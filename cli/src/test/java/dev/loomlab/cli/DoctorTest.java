@@ -1,5 +1,7 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.cli.plan.PlannedResult;
+
 import dev.loomlab.cli.doctor.BrowserFacts;
 import dev.loomlab.cli.doctor.Check;
 import dev.loomlab.cli.doctor.CheckStatus;

@@ -6,7 +6,8 @@ import dev.loomlab.core.outcome.CapacityStep;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
-import dev.loomlab.report.ResultsFolder;
+import dev.loomlab.report.folder.ResultsFolder;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code loomlab load --find-max} against servers whose capacity the test fixes: a pool of threads that each
  * wait a delay per request cannot answer more than threads / delay per second, whatever the search finds.
  */
+@Tag("alone") // a search's first steps depend on the generator keeping up, which other tests' JVMs beside it prevent
 class FindMaxCliTest {
     @TempDir
     Path tmp;

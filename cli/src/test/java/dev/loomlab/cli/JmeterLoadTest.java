@@ -5,7 +5,7 @@ import dev.loomlab.core.outcome.LoadEngineInfo;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
-import dev.loomlab.report.ResultsFolder;
+import dev.loomlab.report.folder.ResultsFolder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

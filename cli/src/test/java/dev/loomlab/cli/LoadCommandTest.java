@@ -4,7 +4,7 @@ import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
-import dev.loomlab.report.ResultsFolder;
+import dev.loomlab.report.folder.ResultsFolder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,5 +1,7 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.cli.plan.PlannedResult;
+
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.LiveSample;

@@ -1,5 +1,7 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.cli.plan.PlannedResult;
+
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.scenario.ScenarioCatalog;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,7 @@
 package dev.loomlab.report;
 
+import dev.loomlab.report.text.Fmt;
+
 import dev.loomlab.core.result.Result;
 import dev.loomlab.report.advise.Advisor;
 import dev.loomlab.report.advise.Verdict;
@@ -28,13 +30,13 @@ public final class Answer {
     private Answer() {
     }
 
-    /** The block: a heading, one line per scenario, the results folder and, last, report.html. */
-    public static String render(List<Result> results, ParamDefaults defaults, Path folder) {
+    /** The block: a heading, one line per scenario, the results folder and, last, its report.html ({@code report}). */
+    public static String render(List<Result> results, ParamDefaults defaults, Path folder, Path report) {
         StringBuilder sb = new StringBuilder("\nWhat this run showed (one line per scenario; every table in report.md, the figures "
                 + "behind each verdict in report.html):\n");
         lines(results, defaults).forEach(line -> sb.append(line).append('\n'));
         sb.append(cut("results: " + folder)).append('\n');
-        sb.append(cut("report: " + folder.resolve(ResultsFolder.HTML))).append('\n');
+        sb.append(cut("report: " + report)).append('\n');
         return sb.toString();
     }
 

@@ -1,5 +1,7 @@
 package dev.loomlab.report;
 
+import dev.loomlab.report.text.Fmt;
+
 import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.scenario.ScenarioDescription;
 

@@ -1,5 +1,7 @@
 package dev.loomlab.report;
 
+import dev.loomlab.report.text.Fmt;
+
 import dev.loomlab.core.pinning.UserFirstStack;
 
 import dev.loomlab.core.outcome.PinnedStack;

@@ -1,5 +1,8 @@
 package dev.loomlab.report;
 
+import dev.loomlab.report.text.Fmt;
+import dev.loomlab.report.text.TextTable;
+
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.stats.Summary;

@@ -37,7 +37,7 @@ class AnswerTest {
         // One model: its verdict is the memory advice, whose line is cut after a whole clause.
         assertThat(Answer.lines(List.of(one), ParamDefaults.NONE)).singleElement().asString()
                 .startsWith("  sleep  tasks=10000 sleep=300ms — Budget about ").endsWith("…").hasSizeLessThanOrEqualTo(Answer.WIDTH);
-        String block = Answer.render(List.of(one), CORE, Path.of("results", "x"));
+        String block = Answer.render(List.of(one), CORE, Path.of("results", "x"), Path.of("results", "x", "report.html"));
         assertThat(block.lines().toList()).last().isEqualTo("report: " + Path.of("results", "x", "report.html"));
         assertThat(Answer.cut("x".repeat(200))).hasSize(Answer.WIDTH).endsWith("…");
         assertThat(Answer.cut("word ".repeat(40))).endsWith("word…").hasSizeLessThanOrEqualTo(Answer.WIDTH);

@@ -1,6 +1,6 @@
 package dev.loomlab.cli.doctor;
 
-import dev.loomlab.cli.PlannedResult;
+import dev.loomlab.cli.plan.PlannedResult;
 import dev.loomlab.core.prof.ProfilerSpec;
 
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.loomlab.cli.doctor;
 
 import dev.loomlab.load.LoadParams;
-import dev.loomlab.cli.PlannedResult;
+import dev.loomlab.cli.plan.PlannedResult;
 import dev.loomlab.core.model.ServingThread;
 import dev.loomlab.core.param.ParamValues;
 import dev.loomlab.core.prof.ProfilerSpec;

@@ -2,7 +2,7 @@ package dev.loomlab.report.advise;
 
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
-import dev.loomlab.report.Fmt;
+import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.analysis.Metrics;
 
 import java.util.Locale;

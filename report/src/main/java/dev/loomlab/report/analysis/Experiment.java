@@ -1,7 +1,7 @@
 package dev.loomlab.report.analysis;
 
 import dev.loomlab.core.result.Result;
-import dev.loomlab.report.Fmt;
+import dev.loomlab.report.text.Fmt;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

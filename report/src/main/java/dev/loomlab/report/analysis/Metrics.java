@@ -4,7 +4,7 @@ import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.stats.LatencySummary;
 import dev.loomlab.core.stats.Summary;
-import dev.loomlab.report.Fmt;
+import dev.loomlab.report.text.Fmt;
 
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,6 +1,6 @@
 package dev.loomlab.report.compare;
 
-import dev.loomlab.report.TextTable;
+import dev.loomlab.report.text.TextTable;
 import dev.loomlab.report.analysis.Metrics;
 import dev.loomlab.report.analysis.MannWhitney;
 import dev.loomlab.report.analysis.RatioEstimate;

@@ -7,7 +7,7 @@ import dev.loomlab.core.outcome.CapacityStep;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.core.slo.SloTerm;
-import dev.loomlab.report.Fmt;
+import dev.loomlab.report.text.Fmt;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,7 +1,7 @@
 package dev.loomlab.report.html;
 
 import dev.loomlab.core.result.Result;
-import dev.loomlab.report.Fmt;
+import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.advise.Advice;
 import dev.loomlab.report.advise.Verdict;
 import dev.loomlab.report.ArticlesCited;

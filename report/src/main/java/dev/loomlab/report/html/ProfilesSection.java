@@ -3,7 +3,7 @@ package dev.loomlab.report.html;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultProfile;
-import dev.loomlab.report.Fmt;
+import dev.loomlab.report.text.Fmt;
 
 import java.util.List;
 import java.util.Locale;

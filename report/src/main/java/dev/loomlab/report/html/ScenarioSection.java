@@ -3,7 +3,7 @@ package dev.loomlab.report.html;
 import dev.loomlab.core.outcome.CapacitySearch;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.report.CapacityText;
-import dev.loomlab.report.Fmt;
+import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.ResultRow;
 import dev.loomlab.report.advise.Advice;
 import dev.loomlab.report.analysis.Metrics;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
-import dev.loomlab.report.Fmt;
+import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.analysis.Metrics;
 import dev.loomlab.report.analysis.Sweep;
 

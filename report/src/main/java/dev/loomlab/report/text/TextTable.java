@@ -1,4 +1,4 @@
-package dev.loomlab.report;
+package dev.loomlab.report.text;
 
 import java.util.ArrayList;
 import java.util.List;

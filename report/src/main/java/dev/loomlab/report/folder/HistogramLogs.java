@@ -1,4 +1,4 @@
-package dev.loomlab.report;
+package dev.loomlab.report.folder;
 
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.HistogramCodec;

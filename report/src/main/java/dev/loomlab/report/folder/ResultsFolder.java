@@ -1,4 +1,7 @@
-package dev.loomlab.report;
+package dev.loomlab.report.folder;
+
+import dev.loomlab.report.CsvReport;
+import dev.loomlab.report.MarkdownReport;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.loomlab.core.result.Json;

@@ -1,5 +1,7 @@
 package dev.loomlab.report;
 
+import dev.loomlab.report.folder.ResultsFolder;
+
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.HistogramCodec;
 import org.HdrHistogram.EncodableHistogram;

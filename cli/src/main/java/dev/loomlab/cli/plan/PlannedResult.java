@@ -1,4 +1,4 @@
-package dev.loomlab.cli;
+package dev.loomlab.cli.plan;
 
 import dev.loomlab.core.param.ParamValues;
 import dev.loomlab.core.model.Model;
