@@ -5,6 +5,7 @@ import dev.loomlab.core.trial.Jdk21Runtime;
 import dev.loomlab.junit.ExampleRun;
 import dev.loomlab.junit.ExampleRun.Outcome;
 import dev.loomlab.junit.PinnedFailureText;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -47,6 +48,7 @@ class SynchronizedTaskUnderNoPinningTest {
     }
 
     @Test
+    @Tag("alone") // a class loaded under a busy machine's delay can hold a carrier past the 20 ms threshold
     void passesOnThisJdk() {
         assertThat(Runtime.version().feature()).as("JEP 491 (JDK 24) un-pins synchronized").isGreaterThanOrEqualTo(24);
         Outcome o = ExampleRun.run(SynchronizedCalls.class, Map.of()).get(TEST);

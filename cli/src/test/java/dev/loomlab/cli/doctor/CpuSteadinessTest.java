@@ -1,5 +1,6 @@
 package dev.loomlab.cli.doctor;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -54,6 +55,7 @@ class CpuSteadinessTest {
      * the span and the last round: the 2 s warm-up's rounds are not among them.
      */
     @Test
+    @Tag("alone") // the span is wall time: rounds of other tests' JVMs would stretch it
     void measuredRoundsDoTheWorkAndCoverTheSpan() throws Exception {
         Duration span = Duration.ofMillis(600);
         CpuSteadiness s = CpuSteadiness.measure(span, 2);
