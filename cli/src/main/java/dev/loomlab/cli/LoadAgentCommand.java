@@ -16,10 +16,11 @@ import java.util.concurrent.Callable;
  * {@code loomlab load-agent --port P [--bind ADDR] [--rmi-keystore FILE | --rmi-insecure]}: one remote JMeter engine —
  * JMeter's {@code jmeter-server} from the same jars as {@code load --engine jmeter} — for controllers' {@code load --remote}:
  * its RMI registry on P and the engine on P+1, on 127.0.0.1 unless {@code --bind} names another address of this machine.
- * Plain RMI on loopback; on any other address RMI over SSL with a keystore ({@code --rmi-keystore}) or, on a closed lab
- * network, plain RMI by explicit choice ({@code --rmi-insecure}). Prints one line saying where it listens and runs
- * until Ctrl-C or SIGTERM; its engine JVM is a child of this one and never outlives it. Exit 2 on bad input (a port in
- * use or out of range, an address that is not this machine's) before anything starts; 1 when the engine dies.
+ * RMI over SSL on any address with a keystore ({@code --rmi-keystore}); without one, plain RMI on loopback, and on any
+ * other address only by explicit choice ({@code --rmi-insecure}, a closed lab network). Prints one line saying where it
+ * listens and runs until Ctrl-C or SIGTERM; its engine JVM is a child of this one and never outlives it. Exit 2 on bad
+ * input (a port in use or out of range, an address that is not this machine's) before anything starts; 1 when the
+ * engine dies.
  */
 @Command(name = "load-agent", mixinStandardHelpOptions = true,
         description = {"Run one remote JMeter engine for 'loomlab load --engine jmeter --remote HOST:PORT' (Ctrl-C stops it).",

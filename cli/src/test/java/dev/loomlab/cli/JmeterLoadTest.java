@@ -18,6 +18,8 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,17 +27,26 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManagerFactory;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * {@code loomlab load --engine jmeter}: Apache JMeter in a JVM of its own loads a server that counts what it serves;
  * with {@code --remote} two {@code loomlab load-agent}s, started as a user starts them, split the users and their
- * counts make the run's; no engine JVM is left afterwards.
+ * counts make the run's; an agent with {@code --rmi-keystore} speaks only mutual TLS, on loopback too, and serves only a
+ * controller with the same keystore; no engine JVM is left afterwards.
  */
 class JmeterLoadTest {
     private static final String ENGINE_MAIN = "dev.loomlab.jmeter.JmeterMain";
     private static final long DELAY_MS = 50;
+    /** The keystores' password as agents and controllers read it: docs/jmeter.md's, unless the environment sets one. */
+    private static final String KEYSTORE_PASSWORD = System.getenv().getOrDefault("LOOMLAB_RMI_KEYSTORE_PASSWORD", "changeit");
 
     @TempDir
     Path tmp;
@@ -127,9 +138,14 @@ class JmeterLoadTest {
         throw new IOException("no two free consecutive ports");
     }
 
-    /** {@code loomlab load-agent --port P} in a JVM of its own, as a user starts it; returns once it says it listens. */
-    private static Process agent(int port) throws Exception {
-        Process p = ChildCli.builder(List.of(), "load-agent", "--port", Integer.toString(port)).redirectErrorStream(true).start();
+    /**
+     * {@code loomlab load-agent --port P [extra…]} in a JVM of its own, as a user starts it; returns once it says it listens
+     * (over SSL when {@code extra} names a keystore).
+     */
+    private static Process agent(int port, String... extra) throws Exception {
+        List<String> args = new ArrayList<>(List.of("load-agent", "--port", Integer.toString(port)));
+        args.addAll(List.of(extra));
+        Process p = ChildCli.builder(List.of(), args.toArray(String[]::new)).redirectErrorStream(true).start();
         BufferedReader lines = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         CompletableFuture<String> listening = CompletableFuture.supplyAsync(() -> {
             try {
@@ -144,7 +160,8 @@ class JmeterLoadTest {
             }
         });
         String line = listening.get(120, TimeUnit.SECONDS);
-        assertThat(line).contains("listens on 127.0.0.1:" + port + " (RMI registry) and 127.0.0.1:" + (port + 1) + " (engine)");
+        assertThat(line).contains("listens on 127.0.0.1:" + port + " (RMI registry) and 127.0.0.1:" + (port + 1) + " (engine), "
+                + (args.contains("--rmi-keystore") ? "RMI over SSL" : "plain RMI"));
         // keep reading so that the agent never blocks on a full pipe
         Thread.ofVirtual().start(() -> {
             try {
@@ -203,6 +220,104 @@ class JmeterLoadTest {
                 Thread.sleep(100);
             }
             assertThat(engines.seen()).isEqualTo(3);
+            assertThat(engines.alive()).as("JMeter JVMs still running").isEmpty();
+        }
+    }
+
+    /** A keystore made as docs/jmeter.md makes it, with the JDK's own keytool. */
+    private Path keystore(String name) throws Exception {
+        Path file = tmp.resolve(name);
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(), "-genkeypair",
+                "-alias", "rmi", "-keyalg", "RSA", "-keysize", "2048", "-validity", "365", "-dname", "CN=loomlab-rmi",
+                "-keystore", file.toString(), "-storetype", "PKCS12", "-storepass", KEYSTORE_PASSWORD, "-keypass", KEYSTORE_PASSWORD)
+                .redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(output).isZero();
+        return file;
+    }
+
+    /** A TLS client to {@code port} that trusts {@code keystore}'s certificate and, {@code withKey}, shows it as its own. */
+    private static SSLSocket tlsClient(Path keystore, boolean withKey, int port) throws Exception {
+        KeyStore ks = KeyStore.getInstance(keystore.toFile(), KEYSTORE_PASSWORD.toCharArray());
+        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+        trust.init(ks);
+        KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+        keys.init(ks, KEYSTORE_PASSWORD.toCharArray());
+        SSLContext tls = SSLContext.getInstance("TLS");
+        tls.init(withKey ? keys.getKeyManagers() : null, trust.getTrustManagers(), null);
+        SSLSocket s = (SSLSocket) tls.getSocketFactory().createSocket(InetAddress.getLoopbackAddress(), port);
+        s.setSoTimeout(10_000);
+        return s;
+    }
+
+    @Test
+    void anAgentWithAKeystoreSpeaksOnlyMutualTlsWithThatKeystoreOnLoopbackToo() throws Exception {
+        Path keys = keystore("rmi_keystore.p12");
+        Path other = keystore("other_keystore.p12");
+        String url = server();
+        Path out = tmp.resolve("ssl");
+        Process agent = null;
+        try (ProcessWatch engines = new ProcessWatch(ENGINE_MAIN)) {
+            try {
+                int port = freePair();
+                agent = agent(port, "--rmi-keystore", keys.toString());
+                String remote = "127.0.0.1:" + port;
+
+                // Seen from outside loomlab and JMeter: the registry and the engine speak TLS with the keystore's certificate,
+                // and close on a client that has no certificate to show
+                Certificate own = KeyStore.getInstance(keys.toFile(), KEYSTORE_PASSWORD.toCharArray()).getCertificate("rmi");
+                for (int p : new int[]{port, port + 1}) {
+                    try (SSLSocket s = tlsClient(keys, true, p)) {
+                        s.startHandshake();
+                        assertThat(s.getSession().getPeerCertificates()[0]).as("port " + p).isEqualTo(own);
+                    }
+                    try (SSLSocket s = tlsClient(keys, false, p)) {
+                        assertThatThrownBy(() -> {
+                            s.startHandshake();
+                            s.getInputStream().read();
+                        }).as("port " + p + " without a client certificate").isInstanceOf(SSLException.class);
+                    }
+                }
+
+                // a controller with another keystore: the handshake fails before anything is sent
+                CliHarness.Outcome wrong = CliHarness.run("load", url, "--engine", "jmeter", "--remote", remote, "--rmi-keystore",
+                        other.toString(), "--users", "2", "--duration", "2s", "--out", tmp.resolve("wrong").toString());
+                assertThat(wrong.exit()).as(wrong.out() + wrong.err()).isEqualTo(2);
+                assertThat(wrong.err()).contains("loomlab: remote engine " + remote + ": the TLS handshake failed (RMI over SSL"
+                        + " needs the engine started with --rmi-keystore, the same keystore as here): ");
+                // a controller without one (plain RMI, loopback's default) cannot talk to it either
+                CliHarness.Outcome plain = CliHarness.run("load", url, "--engine", "jmeter", "--remote", remote, "--users", "2",
+                        "--duration", "2s", "--out", tmp.resolve("plain").toString());
+                assertThat(plain.exit()).as(plain.out() + plain.err()).isEqualTo(2);
+                assertThat(plain.err()).contains("loomlab: remote engine " + remote + " does not answer plain RMI: non-JRMP server"
+                        + " at remote endpoint (an engine started with --rmi-keystore needs --rmi-keystore here too)");
+                assertThat(served.get()).as("nothing was sent").isZero();
+
+                // the same keystore: the load runs on the agent, which the refused handshakes left serving
+                CliHarness.Outcome o = CliHarness.run("load", url, "--engine", "jmeter", "--remote", remote, "--rmi-keystore",
+                        keys.toString(), "--users", "4", "--duration", "2s", "--expect", "ok", "--out", out.toString());
+                assertThat(o.exit()).as(o.out() + o.err()).isZero();
+                assertThat(o.out()).contains("remote engine " + remote + ", 4 users: ");
+                Result r = new ResultsFolder(out).read().getFirst();
+                assertThat(r.status()).isEqualTo(Status.OK);
+                assertThat(r.engine().remotes()).hasSize(1);
+                LoadEngineInfo.Remote engine = r.engine().remotes().getFirst();
+                assertThat(engine.address()).isEqualTo(remote);
+                assertThat(engine.requests()).isPositive();
+                assertThat(engine.ok()).isEqualTo(engine.requests()).isLessThanOrEqualTo(served.get());
+                assertThat(median(r, "ok")).isEqualTo((double) engine.ok());
+            } finally {
+                if (agent != null) {
+                    agent.destroy();
+                    assertThat(agent.waitFor(60, TimeUnit.SECONDS)).as("the agent ended").isTrue();
+                }
+            }
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (!engines.alive().isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(100);
+            }
+            // the agent's engine and the three controllers'
+            assertThat(engines.seen()).isEqualTo(4);
             assertThat(engines.alive()).as("JMeter JVMs still running").isEmpty();
         }
     }

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicReference;
+import javax.net.ssl.SSLException;
 
 /**
  * One load run in this JVM: reads the spec, starts JMeter, builds the plan (one per remote engine, each with
@@ -129,7 +130,7 @@ final class Runner {
                     try {
                         engine = new ClientJMeterEngine(address);
                     } catch (Exception e) {
-                        return refuse("remote engine " + address + " does not answer: " + rootMessage(e));
+                        return refuse(lookupFailure(address, e));
                     }
                     engine.configure(trees.get(i));
                     engine.setProperties(remoteProps);
@@ -345,6 +346,26 @@ final class Runner {
         for (JMeterEngine e : running) {
             stopQuietly(e, now);
         }
+    }
+
+    /**
+     * Why remote engine {@code address} could not be looked up. RMI over SSL on one side only, or two different keystores,
+     * fail in the TLS handshake (or, from plain RMI, on an answer that is not RMI's) with a message that names neither:
+     * these say so.
+     */
+    private String lookupFailure(String address, Exception e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SSLException) {
+                return "remote engine " + address + ": the TLS handshake failed (RMI over SSL needs the engine started with"
+                        + " --rmi-keystore, the same keystore as here): " + rootMessage(e);
+            }
+        }
+        String why = rootMessage(e);
+        if (spec.rmiKeystore() == null && why.startsWith("non-JRMP server")) {
+            return "remote engine " + address + " does not answer plain RMI: " + why + " (an engine started with --rmi-keystore"
+                    + " needs --rmi-keystore here too)";
+        }
+        return "remote engine " + address + " does not answer: " + why;
     }
 
     private int refuse(String reason) {
