@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -293,10 +294,24 @@ class JmeterLoadTest {
                         + " at remote endpoint (an engine started with --rmi-keystore needs --rmi-keystore here too)");
                 assertThat(served.get()).as("nothing was sent").isZero();
 
-                // the same keystore: the load runs on the agent, which the refused handshakes left serving
-                CliHarness.Outcome o = CliHarness.run("load", url, "--engine", "jmeter", "--remote", remote, "--rmi-keystore",
-                        keys.toString(), "--users", "4", "--duration", "2s", "--expect", "ok", "--out", out.toString());
+                // the same keystore: the load runs on the agent, which the refused handshakes left serving; the samples come
+                // back to the controller's listener on --rmi-port, which speaks TLS with that keystore's certificate too
+                int callback = freePair();
+                CompletableFuture<CliHarness.Outcome> run = CompletableFuture.supplyAsync(() -> CliHarness.run("load", url,
+                        "--engine", "jmeter", "--remote", remote, "--rmi-keystore", keys.toString(), "--rmi-port",
+                        Integer.toString(callback), "--users", "4", "--duration", "2s", "--expect", "ok", "--out", out.toString()));
+                Certificate listener = null;
+                while (listener == null && !run.isDone()) {
+                    try (SSLSocket s = tlsClient(keys, true, callback)) {
+                        s.startHandshake();
+                        listener = s.getSession().getPeerCertificates()[0];
+                    } catch (ConnectException notYet) {
+                        Thread.sleep(20);
+                    }
+                }
+                CliHarness.Outcome o = run.get(120, TimeUnit.SECONDS);
                 assertThat(o.exit()).as(o.out() + o.err()).isZero();
+                assertThat(listener).as("the controller's listener on --rmi-port " + callback).isEqualTo(own);
                 assertThat(o.out()).contains("remote engine " + remote + ", 4 users: ");
                 Result r = new ResultsFolder(out).read().getFirst();
                 assertThat(r.status()).isEqualTo(Status.OK);

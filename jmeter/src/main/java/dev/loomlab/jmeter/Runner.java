@@ -85,7 +85,8 @@ final class Runner {
                 props.setProperty("mode", SENDER);
                 props.setProperty("asynch.batch.queue.size", "20000");
                 props.setProperty("client.tries", "1");
-                props.setProperty("client.rmi.localport", Integer.toString(spec.rmiPort()));
+                // JMeter's sample listener (RemoteSampleListenerImpl) listens on client.rmi.localport + 2; 0: any free port
+                props.setProperty("client.rmi.localport", Integer.toString(spec.rmiPort() == 0 ? 0 : spec.rmiPort() - 2));
                 Embedded.rmi(props, spec.rmiKeystore());
             }
             Embedded.init(props);

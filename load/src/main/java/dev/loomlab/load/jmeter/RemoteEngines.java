@@ -77,8 +77,9 @@ public record RemoteEngines(List<String> addresses, Path keystore, String callba
             }
         }
         Path keys = keystore(keystore, insecure);
-        if (port < 0 || port > 65_535) {
-            throw new BadInputException("--rmi-port " + port + " is not in 0..65535");
+        if (port < 0 || port > 65_535 || port == 1 || port == 2) {
+            // JMeter takes the listener's port as a base 2 below it, and a base of 0 as any free port
+            throw new BadInputException("--rmi-port " + port + " is not in 3..65535 (0: any free port)");
         }
         if (keys != null && port != 0 && addresses.size() > 1) {
             // JMeter exports one sample listener per engine; over SSL the second cannot share a fixed port, and its

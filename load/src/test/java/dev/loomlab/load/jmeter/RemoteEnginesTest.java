@@ -59,7 +59,8 @@ class RemoteEnginesTest {
         refused("127.0.0.1:4000", keystore, true, 0, "--rmi-keystore and --rmi-insecure exclude each other");
         refused("127.0.0.1:4000", tmp.resolve("none.p12"), false, 0, "is not a readable file");
         refused("127.0.0.1:4000,127.0.0.1:4002", keystore, false, 4200, "--rmi-port with --rmi-keystore takes one remote engine");
-        refused("127.0.0.1:4000", null, false, 70000, "--rmi-port 70000 is not in 0..65535");
+        refused("127.0.0.1:4000", null, false, 70000, "--rmi-port 70000 is not in 3..65535 (0: any free port)");
+        refused("127.0.0.1:4000", null, false, 2, "--rmi-port 2 is not in 3..65535 (0: any free port)");
         assertThat(RemoteEngines.parse("127.0.0.1:4000", keystore, false, 4200).keystore()).isEqualTo(keystore.toAbsolutePath());
     }
 }
