@@ -4,7 +4,6 @@ import dev.loomlab.core.server.EndpointSpec;
 import reactor.core.publisher.Mono;
 
 import java.sql.SQLException;
-import java.time.Duration;
 
 /**
  * A db endpoint over R2DBC (r2dbc-postgresql with r2dbc-pool), for a reactive server (WebFlux): a request
@@ -12,16 +11,9 @@ import java.time.Duration;
  * {@link #ACQUIRE_TIMEOUT}), makes its call, which commits what it wrote, and hands the connection back;
  * no thread blocks.
  */
-public final class R2dbcEndpoint implements AutoCloseable {
-    /** How long a request waits for a connection before it fails, as {@link JdbcEndpoint#ACQUIRE_TIMEOUT}. */
-    public static final Duration ACQUIRE_TIMEOUT = JdbcEndpoint.ACQUIRE_TIMEOUT;
-
-    private final EndpointCall call;
-    private final R2dbcPool pool;
-
-    private R2dbcEndpoint(EndpointCall call, R2dbcPool pool) {
-        this.call = call;
-        this.pool = pool;
+public final class R2dbcEndpoint extends PooledEndpoint<R2dbcPool> {
+    private R2dbcEndpoint(EndpointSpec spec) throws SQLException {
+        super(spec, R2dbcPool::new);
     }
 
     /**
@@ -30,12 +22,7 @@ public final class R2dbcEndpoint implements AutoCloseable {
      * @throws SQLException when the database cannot be reached or prepared
      */
     public static R2dbcEndpoint open(EndpointSpec spec) throws SQLException {
-        EndpointCall call = EndpointCall.open(spec);
-        try {
-            return new R2dbcEndpoint(call, new R2dbcPool(call.address(), spec.dbConnections(), ACQUIRE_TIMEOUT));
-        } catch (RuntimeException e) {
-            throw new SQLException("the connection pool did not open: " + e.getMessage(), e);
-        }
+        return new R2dbcEndpoint(spec);
     }
 
     /** One request's call: completes when it is done, or fails with why. */
@@ -44,19 +31,5 @@ public final class R2dbcEndpoint implements AutoCloseable {
             int key = call.nextKey();
             return Mono.usingWhen(pool.connection(), c -> call.call().run(c, key), pool::release);
         }).doOnSuccess(done -> call.completed());
-    }
-
-    /** Calls completed since the last {@link #reset}. */
-    public long calls() {
-        return call.calls();
-    }
-
-    public void reset() {
-        call.reset();
-    }
-
-    @Override
-    public void close() {
-        pool.close();
     }
 }

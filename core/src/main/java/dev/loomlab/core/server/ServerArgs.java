@@ -62,6 +62,20 @@ public record ServerArgs(long delayMillis, int port, InetAddress bind, EndpointS
     }
 
     /**
+     * {@link #parse}, or the end of the JVM with one line naming {@code server} when an argument is malformed
+     * (exit 2): how every server reads its command line.
+     */
+    public static ServerArgs parseOrExit(String server, String[] args) {
+        try {
+            return parse(args);
+        } catch (BadInputException | NumberFormatException e) {
+            System.err.println(server + " server: " + e.getMessage());
+            System.exit(2);
+            throw new AssertionError("System.exit returned", e);
+        }
+    }
+
+    /**
      * An IP address written out ({@code 127.0.0.2}, {@code 0.0.0.0}, {@code ::1}); a host name is refused
      * rather than looked up, so that reading the argument never touches the network.
      */

@@ -3,10 +3,11 @@ package dev.loomlab.servers.jdk;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.server.BlockingEndpoint;
 import dev.loomlab.core.server.CpuWork;
+import dev.loomlab.core.server.ServedEndpoint;
 import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.core.server.UserCache;
-import dev.loomlab.core.server.ServerControl;
 import dev.loomlab.core.model.ServingThread;
 import dev.loomlab.db.JdbcEndpoint;
 
@@ -15,9 +16,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
-import java.util.Map;
 import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * {@code jdk}: the JDK's own {@code com.sun.net.httpserver} with a virtual thread per exchange, answering
@@ -41,35 +40,15 @@ public final class JdkServer {
     private static final String MAX_IDLE_PROPERTY = "sun.net.httpserver.maxIdleConnections";
     private static final byte[] OK = ServerArgs.BODY.getBytes(StandardCharsets.US_ASCII);
 
-    private final ServerArgs args;
-    private final LongAdder requests = new LongAdder();
-    private final UserCache cache;
-    /** The db endpoints' pool; null for the other kinds. */
-    private final JdbcEndpoint db;
+    private final ServedEndpoint<JdbcEndpoint> endpoint;
 
-    private JdkServer(ServerArgs args) throws SQLException {
-        this.args = args;
-        this.cache = new UserCache(args.endpoint());
-        this.db = args.endpoint().kind().usesDatabase() ? JdbcEndpoint.open(args.endpoint()) : null;
+    private JdkServer(ServedEndpoint<JdbcEndpoint> endpoint) {
+        this.endpoint = endpoint;
     }
 
     public static void main(String[] argv) throws IOException {
-        ServerArgs args;
-        try {
-            args = ServerArgs.parse(argv);
-        } catch (BadInputException | NumberFormatException e) {
-            System.err.println("jdk server: " + e.getMessage());
-            System.exit(2);
-            return;
-        }
-        JdkServer server;
-        try {
-            server = new JdkServer(args);
-        } catch (SQLException | IllegalStateException e) {
-            System.err.println("jdk server: database: " + e.getMessage());
-            System.exit(1);
-            return;
-        }
+        ServerArgs args = ServerArgs.parseOrExit("jdk", argv);
+        JdkServer server = new JdkServer(ServedEndpoint.openOrExit("jdk", args, JdbcEndpoint::open));
         if (System.getProperty(MAX_IDLE_PROPERTY) == null) {
             // Read once, when the server's configuration class loads: before the server exists.
             System.setProperty(MAX_IDLE_PROPERTY, Integer.toString(MAX_IDLE_CONNECTIONS));
@@ -78,47 +57,24 @@ public final class JdkServer {
         http.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         http.createContext(ServerArgs.PATH, server::handle);
         http.start();
-        ServerControl.serve(http.getAddress().getPort(), () -> Map.of("requests", server.requests.sum(),
-                "cache_entries", server.cache.entries(), "db_calls", server.db == null ? 0 : server.db.calls()), () -> {
-                    server.requests.reset();
-                    if (server.db != null) {
-                        server.db.reset();
-                    }
-                });
+        server.endpoint.control(http.getAddress().getPort());
     }
 
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
-            requests.increment();
-            long delay;
+            endpoint.count();
             try {
-                delay = args.delayMillis(exchange.getRequestURI().getRawQuery());
+                BlockingEndpoint.serve(endpoint, endpoint.args().delayMillis(exchange.getRequestURI().getRawQuery()));
             } catch (BadInputException e) {
                 exchange.sendResponseHeaders(400, -1);
                 return;
-            }
-            switch (args.endpoint().kind()) {
-                case SLEEP -> {
-                    if (delay > 0) {
-                        try {
-                            Thread.sleep(delay);
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                            exchange.sendResponseHeaders(503, -1);
-                            return;
-                        }
-                    }
-                }
-                case CPU -> CpuWork.spend(args.endpoint().workNanos());
-                case MEMORY -> cache.retainRandomUser();
-                case DB, DB_WRITE, DB_WRITE_BATCH -> {
-                    try {
-                        db.serve();
-                    } catch (SQLException e) {
-                        exchange.sendResponseHeaders(500, -1);
-                        return;
-                    }
-                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                exchange.sendResponseHeaders(503, -1);
+                return;
+            } catch (SQLException e) {
+                exchange.sendResponseHeaders(500, -1);
+                return;
             }
             exchange.getResponseHeaders().set(ServingThread.HEADER, ServingThread.current(false).header());
             exchange.getResponseHeaders().set("Content-Type", "text/plain");

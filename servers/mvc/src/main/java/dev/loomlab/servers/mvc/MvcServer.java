@@ -1,11 +1,10 @@
 package dev.loomlab.servers.mvc;
 
-import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.server.BlockingEndpoint;
 import dev.loomlab.core.server.CpuWork;
-import dev.loomlab.core.server.EndpointSpec;
+import dev.loomlab.core.server.ServedEndpoint;
 import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.core.server.UserCache;
-import dev.loomlab.core.server.ServerControl;
 import dev.loomlab.core.model.ServingThread;
 import dev.loomlab.db.JdbcEndpoint;
 import jakarta.servlet.http.HttpServletResponse;
@@ -16,8 +15,6 @@ import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.server.servlet.ConfigurableServletWebServerFactory;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -27,9 +24,7 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * {@code mvc-platform} and {@code mvc-virtual}: Spring MVC on Tomcat (Spring Boot 4), a controller that
@@ -53,8 +48,6 @@ public class MvcServer {
     /** Where Tomcat's working folders live, shared by every start: {@code <java.io.tmpdir>/loomlab-tomcat}. */
     static final Path TOMCAT_HOME = Path.of(System.getProperty("java.io.tmpdir"), "loomlab-tomcat");
 
-    private final LongAdder requests = new LongAdder();
-
     /** Serves no files, from a folder of its own rather than a new temporary one per start. */
     @Bean
     WebServerFactoryCustomizer<ConfigurableServletWebServerFactory> documentRoot() {
@@ -67,52 +60,26 @@ public class MvcServer {
     }
 
     public static void main(String[] argv) {
-        ServerArgs args;
-        boolean virtual;
-        try {
-            if (argv.length < 3 || !(argv[0].equals("platform") || argv[0].equals("virtual"))) {
-                throw new BadInputException("usage: MvcServer platform|virtual <delay> <port> [<address>] [endpoint=… …]");
-            }
-            virtual = argv[0].equals("virtual");
-            args = ServerArgs.parse(Arrays.copyOfRange(argv, 1, argv.length));
-        } catch (BadInputException | NumberFormatException e) {
-            System.err.println("mvc server: " + e.getMessage());
+        if (argv.length < 3 || !(argv[0].equals("platform") || argv[0].equals("virtual"))) {
+            System.err.println("mvc server: usage: MvcServer platform|virtual <delay> <port> [<address>] [endpoint=… …]");
             System.exit(2);
             return;
         }
-        JdbcEndpoint db;
-        try {
-            // Opened (the tables prepared) before Spring starts, so that a database that cannot be reached is one line.
-            db = args.endpoint().kind().usesDatabase() ? JdbcEndpoint.open(args.endpoint()) : null;
-        } catch (SQLException | IllegalStateException e) {
-            System.err.println("mvc server: database: " + e.getMessage());
-            System.exit(1);
-            return;
-        }
+        boolean virtual = argv[0].equals("virtual");
+        ServerArgs args = ServerArgs.parseOrExit("mvc", Arrays.copyOfRange(argv, 1, argv.length));
+        // Opened (the tables prepared) before Spring starts, so that a database that cannot be reached is one line.
+        ServedEndpoint<JdbcEndpoint> endpoint = ServedEndpoint.openOrExit("mvc", args, JdbcEndpoint::open);
         SpringApplication app = new SpringApplication(MvcServer.class);
         app.setDefaultProperties(properties(args, virtual));
-        if (db != null) {
-            app.addInitializers(context -> context.getBeanFactory().registerSingleton("jdbcEndpoint", db));
-        }
+        app.addInitializers(context -> context.getBeanFactory().registerSingleton("servedEndpoint", endpoint));
         ConfigurableApplicationContext context = app.run();
-        int port = ((WebServerApplicationContext) context).getWebServer().getPort();
-        MvcServer server = context.getBean(MvcServer.class);
-        Endpoint endpoint = context.getBean(Endpoint.class);
-        ServerControl.serve(port, () -> Map.of("requests", server.requests.sum(), "cache_entries", endpoint.cache.entries(),
-                "db_calls", db == null ? 0 : db.calls()), () -> {
-                    server.requests.reset();
-                    if (db != null) {
-                        db.reset();
-                    }
-                });
+        endpoint.control(((WebServerApplicationContext) context).getWebServer().getPort());
     }
 
     static Map<String, Object> properties(ServerArgs args, boolean virtual) {
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("server.address", args.bind().getHostAddress());
         p.put("server.port", args.port());
-        p.put("loomlab.delay-ms", args.delayMillis());
-        p.put("loomlab.endpoint", String.join(" ", args.endpoint().words()));
         p.put("spring.threads.virtual.enabled", virtual);
         p.put("server.tomcat.threads.max", PLATFORM_THREADS);
         p.put("server.tomcat.max-connections", MAX_CONNECTIONS);
@@ -130,44 +97,25 @@ public class MvcServer {
         return p;
     }
 
-    /** {@code GET /get?delay=…}: does its endpoint kind, names its thread, answers {@code ok}. */
+    /** {@code GET /get?delay=…}: does its endpoint kind ({@link BlockingEndpoint}), names its thread, answers {@code ok}. */
     @RestController
     static final class Endpoint {
-        private final MvcServer server;
-        private final ServerArgs args;
-        private final UserCache cache;
-        /** The db endpoints' pool; null for the other kinds. */
-        private final JdbcEndpoint db;
+        private final ServedEndpoint<JdbcEndpoint> endpoint;
 
-        Endpoint(MvcServer server, @Value("${loomlab.delay-ms}") long delayMs, @Value("${loomlab.endpoint}") String endpoint,
-                 ObjectProvider<JdbcEndpoint> db) {
-            this.server = server;
-            this.args = new ServerArgs(delayMs, 0, ServerArgs.LOOPBACK, EndpointSpec.parse(List.of(endpoint.split(" "))));
-            this.cache = new UserCache(args.endpoint());
-            this.db = db.getIfAvailable();
+        Endpoint(ServedEndpoint<JdbcEndpoint> endpoint) {
+            this.endpoint = endpoint;
         }
 
         @GetMapping(ServerArgs.PATH)
         String get(@RequestParam(name = "delay", required = false) String delay, HttpServletResponse response)
                 throws InterruptedException {
-            server.requests.increment();
-            long ms = delay == null ? args.delayMillis() : args.parseDelay(delay);
-            switch (args.endpoint().kind()) {
-                case SLEEP -> {
-                    if (ms > 0) {
-                        Thread.sleep(ms);
-                    }
-                }
-                case CPU -> CpuWork.spend(args.endpoint().workNanos());
-                case MEMORY -> cache.retainRandomUser();
-                case DB, DB_WRITE, DB_WRITE_BATCH -> {
-                    try {
-                        db.serve();
-                    } catch (SQLException e) {
-                        response.setStatus(HttpServletResponse.SC_INTERNAL_SERVER_ERROR);
-                        return "database call failed";
-                    }
-                }
+            endpoint.count();
+            long ms = delay == null ? endpoint.args().delayMillis() : endpoint.args().parseDelay(delay);
+            try {
+                BlockingEndpoint.serve(endpoint, ms);
+            } catch (SQLException e) {
+                response.setStatus(HttpServletResponse.SC_INTERNAL_SERVER_ERROR);
+                return "database call failed";
             }
             response.setHeader(ServingThread.HEADER, ServingThread.current(false).header());
             response.setContentType("text/plain");

@@ -1,16 +1,12 @@
 package dev.loomlab.servers.webflux;
 
-import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.server.CpuWork;
-import dev.loomlab.core.server.EndpointSpec;
+import dev.loomlab.core.server.ServedEndpoint;
 import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.core.server.UserCache;
-import dev.loomlab.core.server.ServerControl;
 import dev.loomlab.core.model.ServingThread;
 import dev.loomlab.db.R2dbcEndpoint;
 import io.netty.channel.ChannelOption;
-import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
@@ -25,12 +21,9 @@ import org.springframework.web.bind.annotation.RestController;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * {@code webflux}: Spring WebFlux on Reactor Netty (Spring Boot 4), the handler on an event loop, by
@@ -47,49 +40,20 @@ import java.util.concurrent.atomic.LongAdder;
 public class WebfluxServer {
     static final int BACKLOG = 65_535;
 
-    private final LongAdder requests = new LongAdder();
-
     public static void main(String[] argv) {
-        ServerArgs args;
-        try {
-            args = ServerArgs.parse(argv);
-        } catch (BadInputException | NumberFormatException e) {
-            System.err.println("webflux server: " + e.getMessage());
-            System.exit(2);
-            return;
-        }
-        R2dbcEndpoint db;
-        try {
-            // Opened (the tables prepared) before Spring starts, so that a database that cannot be reached is one line.
-            db = args.endpoint().kind().usesDatabase() ? R2dbcEndpoint.open(args.endpoint()) : null;
-        } catch (SQLException | IllegalStateException e) {
-            System.err.println("webflux server: database: " + e.getMessage());
-            System.exit(1);
-            return;
-        }
+        ServerArgs args = ServerArgs.parseOrExit("webflux", argv);
+        // Opened (the tables prepared) before Spring starts, so that a database that cannot be reached is one line.
+        ServedEndpoint<R2dbcEndpoint> endpoint = ServedEndpoint.openOrExit("webflux", args, R2dbcEndpoint::open);
         SpringApplication app = new SpringApplication(WebfluxServer.class);
-        if (db != null) {
-            app.addInitializers(context -> context.getBeanFactory().registerSingleton("r2dbcEndpoint", db));
-        }
+        app.addInitializers(context -> context.getBeanFactory().registerSingleton("servedEndpoint", endpoint));
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("server.address", args.bind().getHostAddress());
         p.put("server.port", args.port());
-        p.put("loomlab.delay-ms", args.delayMillis());
-        p.put("loomlab.endpoint", String.join(" ", args.endpoint().words()));
         p.put("spring.main.banner-mode", "off");
         p.put("logging.level.root", "WARN");
         app.setDefaultProperties(p);
         ConfigurableApplicationContext context = app.run();
-        int port = ((WebServerApplicationContext) context).getWebServer().getPort();
-        WebfluxServer server = context.getBean(WebfluxServer.class);
-        Endpoint endpoint = context.getBean(Endpoint.class);
-        ServerControl.serve(port, () -> Map.of("requests", server.requests.sum(), "cache_entries", endpoint.cache.entries(),
-                "db_calls", db == null ? 0 : db.calls()), () -> {
-                    server.requests.reset();
-                    if (db != null) {
-                        db.reset();
-                    }
-                });
+        endpoint.control(((WebServerApplicationContext) context).getWebServer().getPort());
     }
 
     /** A large accept backlog, so that a burst of connects is not what is measured. */
@@ -101,33 +65,25 @@ public class WebfluxServer {
     /** {@code GET /get?delay=…}: names its thread, answers {@code ok} after its endpoint kind, never blocking an event loop. */
     @RestController
     static final class Endpoint {
-        private final WebfluxServer server;
-        private final ServerArgs args;
-        private final UserCache cache;
-        /** The db endpoints' pool; null for the other kinds. */
-        private final R2dbcEndpoint db;
+        private final ServedEndpoint<R2dbcEndpoint> endpoint;
 
-        Endpoint(WebfluxServer server, @Value("${loomlab.delay-ms}") long delayMs, @Value("${loomlab.endpoint}") String endpoint,
-                 ObjectProvider<R2dbcEndpoint> db) {
-            this.server = server;
-            this.args = new ServerArgs(delayMs, 0, ServerArgs.LOOPBACK, EndpointSpec.parse(List.of(endpoint.split(" "))));
-            this.cache = new UserCache(args.endpoint());
-            this.db = db.getIfAvailable();
+        Endpoint(ServedEndpoint<R2dbcEndpoint> endpoint) {
+            this.endpoint = endpoint;
         }
 
         @GetMapping(ServerArgs.PATH)
         Mono<String> get(@RequestParam(name = "delay", required = false) String delay, ServerHttpResponse response) {
-            server.requests.increment();
-            long ms = delay == null ? args.delayMillis() : args.parseDelay(delay);
+            endpoint.count();
+            long ms = delay == null ? endpoint.args().delayMillis() : endpoint.args().parseDelay(delay);
             response.getHeaders().set(ServingThread.HEADER,
                     ServingThread.current(Schedulers.isInNonBlockingThread()).header());
             Mono<String> ok = Mono.just(ServerArgs.BODY);
-            return switch (args.endpoint().kind()) {
+            return switch (endpoint.spec().kind()) {
                 case SLEEP -> ms > 0 ? ok.delayElement(Duration.ofMillis(ms)) : ok;
-                case CPU -> Mono.fromCallable(() -> CpuWork.spend(args.endpoint().workNanos()))
+                case CPU -> Mono.fromCallable(() -> CpuWork.spend(endpoint.spec().workNanos()))
                         .subscribeOn(Schedulers.parallel()).thenReturn(ServerArgs.BODY);
-                case MEMORY -> Mono.fromCallable(cache::retainRandomUser).thenReturn(ServerArgs.BODY);
-                case DB, DB_WRITE, DB_WRITE_BATCH -> db.serve().thenReturn(ServerArgs.BODY).onErrorResume(e -> {
+                case MEMORY -> Mono.fromCallable(endpoint.cache()::retainRandomUser).thenReturn(ServerArgs.BODY);
+                case DB, DB_WRITE, DB_WRITE_BATCH -> endpoint.db().serve().thenReturn(ServerArgs.BODY).onErrorResume(e -> {
                     response.setStatusCode(HttpStatus.INTERNAL_SERVER_ERROR);
                     return Mono.just("database call failed");
                 });

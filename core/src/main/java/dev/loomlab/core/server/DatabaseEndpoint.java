@@ -1,0 +1,25 @@
+package dev.loomlab.core.server;
+
+import java.sql.SQLException;
+
+/**
+ * A server's pool for the db endpoints as its control channel sees it: the calls completed since the last
+ * reset, reported as {@code db_calls}. db's {@code R2dbcEndpoint} is one; {@link Blocking}, db's
+ * {@code JdbcEndpoint}, also makes a request's call on the calling thread.
+ */
+public interface DatabaseEndpoint {
+    /** Calls completed since the last {@link #reset}. */
+    long calls();
+
+    void reset();
+
+    /** A db endpoint whose call blocks the request's thread until it is done: what {@link BlockingEndpoint} calls. */
+    interface Blocking extends DatabaseEndpoint {
+        /**
+         * One request's call on the calling thread.
+         *
+         * @throws SQLException when no connection came within the pool's timeout, or the call failed
+         */
+        void serve() throws SQLException;
+    }
+}

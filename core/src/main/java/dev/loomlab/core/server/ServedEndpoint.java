@@ -1,0 +1,90 @@
+package dev.loomlab.core.server;
+
+import java.sql.SQLException;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * What every server under test keeps whatever its framework: its arguments, the requests it counted, the
+ * {@code memory} endpoint's {@link UserCache} and the db endpoints' pool (null for the other kinds); and the
+ * {@code stats} ({@code requests}, {@code cache_entries}, {@code db_calls}) and {@code reset} that
+ * {@link ServerControl} serves from them. The framework glue counts each request, does its endpoint kind
+ * ({@link BlockingEndpoint}, or the server's own idiom) and writes the answer.
+ *
+ * @param <D> the server's kind of db endpoint
+ */
+public final class ServedEndpoint<D extends DatabaseEndpoint> {
+    /** Opens a server's db endpoint as {@code spec} sizes it. */
+    @FunctionalInterface
+    public interface Opener<D> {
+        /** @throws SQLException when the database cannot be reached or prepared */
+        D open(EndpointSpec spec) throws SQLException;
+    }
+
+    private final ServerArgs args;
+    private final LongAdder requests = new LongAdder();
+    private final UserCache cache;
+    private final D db;
+
+    /** @param db the db endpoints' pool; null when {@code args}' endpoint uses no database */
+    public ServedEndpoint(ServerArgs args, D db) {
+        this.args = args;
+        this.cache = new UserCache(args.endpoint());
+        this.db = db;
+    }
+
+    /**
+     * The state of the server {@code args} describe, its db endpoint opened when its kind uses one; a database
+     * that cannot be reached ends the JVM with one line naming {@code server} (exit 1), before the server starts.
+     */
+    public static <D extends DatabaseEndpoint> ServedEndpoint<D> openOrExit(String server, ServerArgs args, Opener<D> db) {
+        try {
+            return new ServedEndpoint<>(args, args.endpoint().kind().usesDatabase() ? db.open(args.endpoint()) : null);
+        } catch (SQLException | IllegalStateException e) {
+            System.err.println(server + " server: database: " + e.getMessage());
+            System.exit(1);
+            throw new AssertionError("System.exit returned", e);
+        }
+    }
+
+    public ServerArgs args() {
+        return args;
+    }
+
+    /** The endpoint that requests answer with, and its sizes. */
+    public EndpointSpec spec() {
+        return args.endpoint();
+    }
+
+    public UserCache cache() {
+        return cache;
+    }
+
+    /** The db endpoints' pool; null for the other kinds. */
+    public D db() {
+        return db;
+    }
+
+    /** Counts one request, as every server does first, whatever becomes of it. */
+    public void count() {
+        requests.increment();
+    }
+
+    /** The server's counters since the last {@link #reset}. */
+    Map<String, Number> stats() {
+        return Map.of("requests", requests.sum(), "cache_entries", cache.entries(), "db_calls", db == null ? 0 : db.calls());
+    }
+
+    /** Clears the counters {@link #stats} reports (the cache keeps what it retains). */
+    void reset() {
+        requests.reset();
+        if (db != null) {
+            db.reset();
+        }
+    }
+
+    /** Announces {@code port} and serves {@link ServerControl}'s commands from these counters, on the calling thread. */
+    public void control(int port) {
+        ServerControl.serve(port, this::stats, this::reset);
+    }
+}
