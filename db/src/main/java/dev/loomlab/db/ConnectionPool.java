@@ -2,23 +2,31 @@ package dev.loomlab.db;
 
 /**
  * A pool of database connections as the {@code db} scenario watches it: the connections in use and the
- * callers waiting for one right now, and the waits it recorded.
+ * callers waiting for one right now, and the waits and peaks that the pool's driver glue records.
  */
-interface ConnectionPool extends AutoCloseable {
+abstract sealed class ConnectionPool implements AutoCloseable permits JdbcPool, R2dbcPool {
+    /** The waits for a connection, recorded as the driver reports them. */
+    final PoolWaits waits = new PoolWaits();
+    /** The peaks, counted as calls ask for, receive and give back connections. */
+    final PoolPeaks peaks = new PoolPeaks();
+
     /** Connections handed out now. */
-    int active();
+    abstract int active();
 
     /** Connections open and idle in the pool now. */
-    int idle();
+    abstract int idle();
 
     /** Callers waiting for a connection now. */
-    int pending();
+    abstract int pending();
 
-    PoolWaits waits();
+    PoolWaits waits() {
+        return waits;
+    }
 
-    /** The peaks counted as calls ask for, receive and give back connections. */
-    PoolPeaks peaks();
+    PoolPeaks peaks() {
+        return peaks;
+    }
 
     @Override
-    void close();
+    public abstract void close();
 }

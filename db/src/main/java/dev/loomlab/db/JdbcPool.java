@@ -14,10 +14,8 @@ import java.time.Duration;
  * HikariCP advises for a fixed load), its acquisition times and timeouts recorded through HikariCP's own
  * metrics tracker.
  */
-final class JdbcPool implements ConnectionPool {
+final class JdbcPool extends ConnectionPool {
     private final HikariDataSource source;
-    private final PoolWaits waits = new PoolWaits();
-    private final PoolPeaks peaks = new PoolPeaks();
 
     JdbcPool(DbAddress address, int size, Duration acquireTimeout) {
         HikariConfig config = new HikariConfig();
@@ -69,28 +67,18 @@ final class JdbcPool implements ConnectionPool {
     }
 
     @Override
-    public int active() {
+    int active() {
         return source.getHikariPoolMXBean().getActiveConnections();
     }
 
     @Override
-    public int idle() {
+    int idle() {
         return source.getHikariPoolMXBean().getIdleConnections();
     }
 
     @Override
-    public int pending() {
+    int pending() {
         return source.getHikariPoolMXBean().getThreadsAwaitingConnection();
-    }
-
-    @Override
-    public PoolWaits waits() {
-        return waits;
-    }
-
-    @Override
-    public PoolPeaks peaks() {
-        return peaks;
     }
 
     @Override

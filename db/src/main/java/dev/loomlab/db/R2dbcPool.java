@@ -13,10 +13,8 @@ import java.time.Duration;
  * r2dbc-pool over r2dbc-postgresql, fixed at {@code size} connections; the wait for a connection is timed
  * from subscription to the connection handed out.
  */
-final class R2dbcPool implements ConnectionPool {
+final class R2dbcPool extends ConnectionPool {
     private final io.r2dbc.pool.ConnectionPool pool;
-    private final PoolWaits waits = new PoolWaits();
-    private final PoolPeaks peaks = new PoolPeaks();
 
     R2dbcPool(DbAddress address, int size, Duration acquireTimeout) {
         PostgresqlConnectionConfiguration.Builder connection = PostgresqlConnectionConfiguration.builder()
@@ -61,28 +59,18 @@ final class R2dbcPool implements ConnectionPool {
     }
 
     @Override
-    public int active() {
+    int active() {
         return pool.getMetrics().map(PoolMetrics::acquiredSize).orElse(0);
     }
 
     @Override
-    public int idle() {
+    int idle() {
         return pool.getMetrics().map(PoolMetrics::idleSize).orElse(0);
     }
 
     @Override
-    public int pending() {
+    int pending() {
         return pool.getMetrics().map(PoolMetrics::pendingAcquireSize).orElse(0);
-    }
-
-    @Override
-    public PoolWaits waits() {
-        return waits;
-    }
-
-    @Override
-    public PoolPeaks peaks() {
-        return peaks;
     }
 
     @Override
