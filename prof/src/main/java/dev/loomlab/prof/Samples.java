@@ -1,6 +1,7 @@
 package dev.loomlab.prof;
 
 import dev.loomlab.core.pinning.PinnedEvents;
+import dev.loomlab.core.prof.JfrChunks;
 import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
@@ -60,23 +61,15 @@ final class Samples {
             samples.put(k, 0L);
         }
         // Chunk by chunk (JfrChunks): async-profiler writes a chunk per measured iteration.
-        try (JfrChunks chunks = JfrChunks.of(jfr)) {
-            for (Path chunk : chunks.files()) {
-                try (RecordingFile file = new RecordingFile(chunk)) {
-                    while (file.hasMoreEvents()) {
-                        RecordedEvent e = file.readEvent();
-                        String type = e.getEventType().getName();
-                        SampleKind kind = byEvent.get(type);
-                        if (kind == null) {
-                            continue;
-                        }
-                        StackSample s = sample(e, type);
-                        samples.merge(kind, s.weight(), Long::sum);
-                        sink.accept(kind, s);
-                    }
-                }
+        JfrChunks.forEachEvent(jfr, e -> {
+            String type = e.getEventType().getName();
+            SampleKind kind = byEvent.get(type);
+            if (kind != null) {
+                StackSample s = sample(e, type);
+                samples.merge(kind, s.weight(), Long::sum);
+                sink.accept(kind, s);
             }
-        }
+        });
         return samples;
     }
 

@@ -4,20 +4,15 @@ import jdk.jfr.consumer.RecordedEvent;
 import one.convert.Arguments;
 import one.convert.JfrToFlame;
 import jdk.jfr.consumer.RecordedFrame;
-import jdk.jfr.consumer.RecordingFile;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /** Reads a profile the way the tests need it: its events, and which of them have a method on their stack. */
 final class Profiles {
-    private static final byte[] MAGIC = {'F', 'L', 'R', 0};
-
     private Profiles() {
     }
 
@@ -29,40 +24,8 @@ final class Profiles {
      */
     static List<RecordedEvent> events(Path jfr) throws IOException {
         List<RecordedEvent> events = new ArrayList<>();
-        Path dir = Files.createTempDirectory("loomlab-chunks-");
-        try {
-            for (Path chunk : chunks(jfr, dir)) {
-                try (RecordingFile file = new RecordingFile(chunk)) {
-                    while (file.hasMoreEvents()) {
-                        events.add(file.readEvent());
-                    }
-                }
-            }
-        } finally {
-            ProfileFiles.deleteTree(dir);
-        }
+        JfrChunks.forEachEvent(jfr, events::add);
         return events;
-    }
-
-    /** The chunks of a JFR file, each written to a file of its own in {@code dir}. */
-    static List<Path> chunks(Path jfr, Path dir) throws IOException {
-        byte[] bytes = Files.readAllBytes(jfr);
-        List<Path> chunks = new ArrayList<>();
-        int offset = 0;
-        while (offset < bytes.length) {
-            if (!Arrays.equals(bytes, offset, offset + 4, MAGIC, 0, 4)) {
-                throw new IOException("no JFR chunk at byte " + offset + " of " + jfr);
-            }
-            long size = ByteBuffer.wrap(bytes, offset + 8, 8).getLong();
-            if (size <= 0 || offset + size > bytes.length) {
-                throw new IOException("a chunk of " + size + " bytes at byte " + offset + " of " + jfr);
-            }
-            Path chunk = dir.resolve("chunk-" + chunks.size() + ".jfr");
-            Files.write(chunk, Arrays.copyOfRange(bytes, offset, offset + (int) size));
-            chunks.add(chunk);
-            offset += (int) size;
-        }
-        return chunks;
     }
 
     /** How many events of type {@code type} have a frame of {@code method} (a method of {@link Work} …) on their stack. */

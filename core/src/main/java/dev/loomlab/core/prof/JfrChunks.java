@@ -1,4 +1,7 @@
-package dev.loomlab.prof;
+package dev.loomlab.core.prof;
+
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordingFile;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -8,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Comparator;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -16,7 +20,7 @@ import java.util.stream.Stream;
  * by id — right for the JDK's own recordings, whose ids are unique in the JVM, but not for async-profiler's,
  * whose later chunks it would name after an earlier chunk's stacks. Read chunk by chunk, both are right.
  */
-final class JfrChunks implements AutoCloseable {
+public final class JfrChunks implements AutoCloseable {
     private static final byte[] MAGIC = {'F', 'L', 'R', 0};
 
     private final Path dir;
@@ -54,6 +58,20 @@ final class JfrChunks implements AutoCloseable {
         return new JfrChunks(dir, chunks);
     }
 
+    /** Every event of {@code jfr}, read chunk by chunk, in the order of the recording, to {@code sink}. */
+    public static void forEachEvent(Path jfr, Consumer<RecordedEvent> sink) throws IOException {
+        try (JfrChunks chunks = of(jfr)) {
+            for (Path chunk : chunks.files()) {
+                try (RecordingFile file = new RecordingFile(chunk)) {
+                    while (file.hasMoreEvents()) {
+                        sink.accept(file.readEvent());
+                    }
+                }
+            }
+        }
+    }
+
+    /** The chunks' files, in the order of the recording. */
     List<Path> files() {
         return chunks;
     }
