@@ -1,7 +1,6 @@
 package dev.loomlab.core.workload;
 
 import dev.loomlab.core.model.BlockingTask;
-import dev.loomlab.core.model.TaskClock;
 
 import java.util.Optional;
 import java.util.function.LongToDoubleFunction;
@@ -10,20 +9,18 @@ import java.util.function.LongToDoubleFunction;
  * Each task computes the same pure function and stores its value; validation checks every stored value
  * equals one computed up front on a single thread (the loops are deterministic, so exactly equal).
  */
-public final class CpuWorkload extends BlockingWorkload {
+public final class CpuWorkload extends ComputingWorkload {
     private final long n;
     private final LongToDoubleFunction kernel;
-    private final TaskValues values;
 
     /**
      * @param n the kernel's size argument (terms or iterations)
      * @param kernel the computation of one task, given {@code n}
      */
     public CpuWorkload(int tasks, long n, LongToDoubleFunction kernel) {
-        super(tasks);
+        super(tasks, kernel.applyAsDouble(n));
         this.n = n;
         this.kernel = kernel;
-        this.values = new TaskValues(tasks, kernel.applyAsDouble(n));
     }
 
     @Override
@@ -34,17 +31,6 @@ public final class CpuWorkload extends BlockingWorkload {
     @Override
     public Optional<BlockingTask> cpuPart() {
         return Optional.of(blockingTask());
-    }
-
-    @Override
-    public void prepare() {
-        values.clear();
-    }
-
-    @Override
-    public void validate(TaskClock clock) throws ValidationException {
-        TaskWorkload.requireAllCompleted(clock);
-        values.check();
     }
 
     /** Σ √i for i = 1 … n (article 000's CPU task, n = 1,000,000). */

@@ -10,24 +10,26 @@ import java.util.Optional;
  * Each task sleeps (its I/O), then computes Σ √i for i = 1 … n, calling {@code Thread.yield()} every
  * {@code yieldEvery} iterations (0 = never): article 000's advice for mixed work, here measured.
  */
-public final class MixedWorkload extends BlockingWorkload {
+public final class MixedWorkload extends ComputingWorkload {
     private final long sleepNanos;
     private final Duration sleep;
     private final long n;
     private final long yieldEvery;
-    private final TaskValues values;
 
     /** @param sleepNanos each task's sleep in ns; @param yieldEvery iterations between yields, 0 for none */
     public MixedWorkload(int tasks, long sleepNanos, long n, long yieldEvery) {
-        super(tasks);
+        super(tasks, compute(n, yieldEvery));
         this.sleepNanos = sleepNanos;
         this.sleep = Duration.ofNanos(sleepNanos);
         this.n = n;
         this.yieldEvery = yieldEvery;
-        this.values = new TaskValues(tasks, compute());
     }
 
     private double compute() {
+        return compute(n, yieldEvery);
+    }
+
+    private static double compute(long n, long yieldEvery) {
         if (yieldEvery == 0) {
             return CpuWorkload.sqrtSum(n);
         }
@@ -60,14 +62,8 @@ public final class MixedWorkload extends BlockingWorkload {
     }
 
     @Override
-    public void prepare() {
-        values.clear();
-    }
-
-    @Override
     public void validate(TaskClock clock) throws ValidationException {
-        TaskWorkload.requireAllCompleted(clock);
-        values.check();
+        super.validate(clock);
         for (int i = 0; i < tasks(); i++) {
             if (clock.latencyNanos(i) < sleepNanos) {
                 throw new ValidationException("task " + i + " finished sooner than its sleep");
