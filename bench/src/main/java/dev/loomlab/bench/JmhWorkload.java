@@ -13,7 +13,7 @@ import dev.loomlab.core.outcome.TrialSpec;
 import dev.loomlab.core.prof.ChildProfiling;
 import dev.loomlab.core.prof.ProfileRecordFile;
 import dev.loomlab.core.prof.TrialProfiling;
-import dev.loomlab.core.workload.TrialWorkload;
+import dev.loomlab.core.workload.ThreadsWorkload;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -53,16 +53,11 @@ import java.util.regex.Pattern;
  * @param derived         metrics derived from one iteration's score (e.g. a rate)
  */
 record JmhWorkload(String benchmark, String metric, String unit, Map<String, String> jmhParams, long platformThreads,
-                   long iterationMs, Function<Double, Map<String, Double>> derived) implements TrialWorkload<ThreadKind> {
+                   long iterationMs, Function<Double, Map<String, Double>> derived) implements ThreadsWorkload {
 
     /** A fork's profile files' name part and its records' suffix; {@code %p} is the fork's pid. */
     private static final String FORK = "jmh-fork-%p";
     private static final String RECORDS = ".profiles";
-
-    @Override
-    public Form<ThreadKind> form() {
-        return Form.THREADS;
-    }
 
     @Override
     public TrialOutcome runTrial(TrialSpec spec, ThreadKind kind, ProgressListener progress)

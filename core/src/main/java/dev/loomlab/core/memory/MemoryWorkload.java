@@ -9,7 +9,7 @@ import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;
 import dev.loomlab.core.prof.TrialProfiling;
 import dev.loomlab.core.model.Form;
-import dev.loomlab.core.workload.TrialWorkload;
+import dev.loomlab.core.workload.ThreadsWorkload;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,7 +25,7 @@ import java.util.Map;
  * this machine's {@link PlatformThreadCeiling}, virtual threads at what the heap can hold ({@link VirtualThreadHeap}):
  * above either the result is "not applicable".
  */
-public final class MemoryWorkload implements TrialWorkload<ThreadKind> {
+public final class MemoryWorkload implements ThreadsWorkload {
     private static final double MB = 1024.0 * 1024.0;
 
     private final int threads;
@@ -35,11 +35,6 @@ public final class MemoryWorkload implements TrialWorkload<ThreadKind> {
     public MemoryWorkload(int threads, int depth) {
         this.threads = threads;
         this.depth = depth;
-    }
-
-    @Override
-    public Form<ThreadKind> form() {
-        return Form.THREADS;
     }
 
     @Override
