@@ -1,18 +1,13 @@
 package dev.loomlab.net;
 
 import dev.loomlab.core.server.ServerControl;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.LineBasedFrameDecoder;
 
 import java.io.BufferedReader;
@@ -154,22 +149,9 @@ public final class EchoServer {
     }
 
     private int startNio() throws InterruptedException {
-        Channel channel = new ServerBootstrap()
-                .group(new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory()),
-                        new MultiThreadIoEventLoopGroup(Runtime.getRuntime().availableProcessors(), NioIoHandler.newFactory()))
-                .channel(NioServerSocketChannel.class)
-                .option(ChannelOption.SO_BACKLOG, NetLimits.BACKLOG)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        counters.opened();
-                        ch.closeFuture().addListener(f -> counters.closed());
-                        ch.pipeline().addLast(new LineBasedFrameDecoder(1024), new NioEcho());
-                    }
-                })
-                .bind(new InetSocketAddress(NetLimits.LOOPBACK, 0)).sync().channel();
-        return ((InetSocketAddress) channel.localAddress()).getPort();
+        return NettyLoopback.bind(new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory()),
+                new MultiThreadIoEventLoopGroup(Runtime.getRuntime().availableProcessors(), NioIoHandler.newFactory()), counters,
+                () -> new ChannelHandler[]{new LineBasedFrameDecoder(1024), new NioEcho()});
     }
 
     /** Echoes each line on the event loop; closes on {@code bye}. */

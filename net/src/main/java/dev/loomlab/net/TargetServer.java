@@ -1,20 +1,15 @@
 package dev.loomlab.net;
 
 import dev.loomlab.core.server.ServerControl;
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -26,7 +21,6 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 
-import java.net.InetSocketAddress;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -58,21 +52,8 @@ public final class TargetServer {
         TargetServer server = new TargetServer(Long.parseLong(args[0]), Integer.parseInt(args[1]));
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(Runtime.getRuntime().availableProcessors(),
                 NioIoHandler.newFactory());
-        Channel channel = new ServerBootstrap()
-                .group(group)
-                .channel(NioServerSocketChannel.class)
-                .option(ChannelOption.SO_BACKLOG, NetLimits.BACKLOG)
-                .childOption(ChannelOption.TCP_NODELAY, true)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        server.counters.opened();
-                        ch.closeFuture().addListener(f -> server.counters.closed());
-                        ch.pipeline().addLast(new HttpServerCodec(), new Handler(server));
-                    }
-                })
-                .bind(new InetSocketAddress(NetLimits.LOOPBACK, 0)).sync().channel();
-        int port = ((InetSocketAddress) channel.localAddress()).getPort();
+        int port = NettyLoopback.bind(group, group, server.counters,
+                () -> new ChannelHandler[]{new HttpServerCodec(), new Handler(server)});
         ServerControl.serve(port, server::stats, server.counters::reset);
     }
 
