@@ -74,12 +74,7 @@ class AsyncProfilerOutputTest {
     void allocationSamplesEndInTheClassAllocated() throws Exception {
         Path jfr = profile("alloc", "alloc", () -> run(AsyncProfilerOutputTest::allocate));
 
-        Set<String> allocation = SampleKind.ALLOC.events();
-        long events = Recordings.events(jfr, e -> allocation.contains(e.getEventType().getName())).size();
-        TopFrames top = TopFrames.read(jfr, SampleKind.ALLOC, 5);
-        assertThat(top.samples()).isPositive().isEqualTo(events);
-        FlameGraphPage page = FlameGraphs.write(jfr, SampleKind.ALLOC, "async alloc", dir.resolve("alloc.html"));
-        assertThat(Pages.stacks(page.html()).keySet())
+        assertThat(drawnStacks(jfr, SampleKind.ALLOC, "alloc"))
                 .anyMatch(s -> s.contains("dev.loomlab.prof.AsyncProfilerOutputTest.allocate;") && s.endsWith(";byte[]"));
     }
 
@@ -88,13 +83,21 @@ class AsyncProfilerOutputTest {
         Object monitor = new Object();
         Path jfr = profile("lock", "lock", () -> run(() -> contend(monitor), () -> contend(monitor)));
 
-        Set<String> lock = SampleKind.LOCK.events();
-        long events = Recordings.events(jfr, e -> lock.contains(e.getEventType().getName())).size();
-        TopFrames top = TopFrames.read(jfr, SampleKind.LOCK, 5);
-        assertThat(top.samples()).isPositive().isEqualTo(events);
-        FlameGraphPage page = FlameGraphs.write(jfr, SampleKind.LOCK, "async lock", dir.resolve("lock.html"));
-        assertThat(Pages.stacks(page.html()).keySet())
+        assertThat(drawnStacks(jfr, SampleKind.LOCK, "lock"))
                 .anyMatch(s -> s.contains("dev.loomlab.prof.AsyncProfilerOutputTest.contend") && s.endsWith(";java.lang.Object"));
+    }
+
+    /**
+     * The stacks of {@code kind}'s flame graph of {@code jfr} (written as {@code name.html}), once its top frames are
+     * checked to count every one of the recording's events of that kind.
+     */
+    private static Set<String> drawnStacks(Path jfr, SampleKind kind, String name) throws Exception {
+        Set<String> types = kind.events();
+        long events = Recordings.events(jfr, e -> types.contains(e.getEventType().getName())).size();
+        TopFrames top = TopFrames.read(jfr, kind, 5);
+        assertThat(top.samples()).isPositive().isEqualTo(events);
+        FlameGraphPage page = FlameGraphs.write(jfr, kind, "async " + name, dir.resolve(name + ".html"));
+        return Pages.stacks(page.html()).keySet();
     }
 
     /** Profiles {@code work} in async-profiler's mode {@code event} ({@code cpu,interval=1ms}, …) into a {@code .jfr}. */

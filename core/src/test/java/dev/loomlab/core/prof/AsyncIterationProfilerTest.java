@@ -70,14 +70,29 @@ class AsyncIterationProfilerTest {
         }
     }
 
+    /** Code a test runs inside or outside the profiled iteration. */
+    private interface Step {
+        void run() throws Exception;
+    }
+
+    /**
+     * Profiles async-profiler's {@code event} into {@code target} around {@code iteration}, the one measured
+     * iteration, then runs {@code after} unprofiled, and finishes.
+     */
+    private static ProfileRecord profileOneIteration(String event, Path target, Step iteration, Step after) throws Exception {
+        AsyncIterationProfiler async = new AsyncIterationProfiler(ProfilerSpec.async(event), target, LIBRARY_DIR);
+        async.resume();
+        iteration.run();
+        async.pause();
+        after.run();
+        return async.finish();
+    }
+
     @Test
     void wallSamplesAThreadThatSleepsThroughTheIteration() throws Exception {
         Path target = dir.resolve("wall.jfr");
-        AsyncIterationProfiler async = new AsyncIterationProfiler(ProfilerSpec.async("wall"), target, LIBRARY_DIR);
-        async.resume();
-        sleepingIteration();
-        async.pause();
-        ProfileRecord record = async.finish();
+        ProfileRecord record = profileOneIteration("wall", target, AsyncIterationProfilerTest::sleepingIteration, () -> {
+        });
 
         assertThat(record.error()).isNull();
         assertThat(record.note()).contains("every 10ms");
@@ -92,12 +107,8 @@ class AsyncIterationProfilerTest {
     @Test
     void allocSamplesWhereTheIterationAllocated() throws Exception {
         Path target = dir.resolve("alloc.jfr");
-        AsyncIterationProfiler async = new AsyncIterationProfiler(ProfilerSpec.async("alloc"), target, LIBRARY_DIR);
-        async.resume();
-        allocatingIteration();
-        async.pause();
-        allocatingOutside();
-        ProfileRecord record = async.finish();
+        ProfileRecord record = profileOneIteration("alloc", target, AsyncIterationProfilerTest::allocatingIteration,
+                AsyncIterationProfilerTest::allocatingOutside);
 
         assertThat(record.error()).isNull();
         List<RecordedEvent> events = Profiles.events(target);
@@ -127,15 +138,12 @@ class AsyncIterationProfilerTest {
     @Test
     void lockRecordsTheContendedMonitorsOfTheIterationAndNoneAfterIt() throws Exception {
         Path target = dir.resolve("lock.jfr");
-        AsyncIterationProfiler async = new AsyncIterationProfiler(ProfilerSpec.async("lock"), target, LIBRARY_DIR);
         int contended = 3;
-        async.resume();
-        for (int i = 0; i < contended; i++) {
-            contend();
-        }
-        async.pause();
-        contend();
-        ProfileRecord record = async.finish();
+        ProfileRecord record = profileOneIteration("lock", target, () -> {
+            for (int i = 0; i < contended; i++) {
+                contend();
+            }
+        }, AsyncIterationProfilerTest::contend);
 
         assertThat(record.error()).isNull();
         // each contend() waits once, 20 ms at least, for a Monitor another thread holds

@@ -6,7 +6,8 @@ import java.lang.management.ThreadMXBean;
 /**
  * CPU-bound methods the profiler tests tell apart by name in a profile's stacks. Each burns at least the
  * given CPU time of the calling thread (its own CPU clock, so a loaded machine makes it last longer in wall
- * time, never fewer samples), with its own loop, so a sample inside it names it even where the JIT inlines.
+ * time, never fewer samples), in one shared loop: a sample inside it names it on its stack, as its caller, even
+ * where the JIT inlines the loop (JFR and async-profiler record inlined frames as frames).
  */
 final class Work {
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -20,39 +21,23 @@ final class Work {
     }
 
     static void warmUpWork(long cpuMillis) {
-        long end = cpu() + cpuMillis * 1_000_000;
-        double x = 0;
-        while (cpu() < end) {
-            for (int i = 0; i < 50_000; i++) {
-                x += Math.sqrt(i + x);
-            }
-        }
-        sink = x;
+        burn(cpuMillis);
     }
 
     static void firstIterationWork(long cpuMillis) {
-        long end = cpu() + cpuMillis * 1_000_000;
-        double x = 0;
-        while (cpu() < end) {
-            for (int i = 0; i < 50_000; i++) {
-                x += Math.sqrt(i + x);
-            }
-        }
-        sink = x;
+        burn(cpuMillis);
     }
 
     static void secondIterationWork(long cpuMillis) {
-        long end = cpu() + cpuMillis * 1_000_000;
-        double x = 0;
-        while (cpu() < end) {
-            for (int i = 0; i < 50_000; i++) {
-                x += Math.sqrt(i + x);
-            }
-        }
-        sink = x;
+        burn(cpuMillis);
     }
 
     static void betweenIterationsWork(long cpuMillis) {
+        burn(cpuMillis);
+    }
+
+    /** The loop every method above runs, so that each is on the stack of every sample taken while it works. */
+    private static void burn(long cpuMillis) {
         long end = cpu() + cpuMillis * 1_000_000;
         double x = 0;
         while (cpu() < end) {
