@@ -86,10 +86,7 @@ class JavaVersionTest {
     /** A Java 8 home, in the 1.8.0 scheme, is read as 8 and refused as too old. */
     @Test
     void aJdkOfTheOldSchemeIsTooOld() throws Exception {
-        Path home = tmp.resolve("jdk8");
-        Files.createDirectories(home.resolve("bin"));
-        Path java = Files.writeString(home.resolve("bin/java"), "#!/bin/sh\necho 'java version \"1.8.0_392\"' >&2\n");
-        assertThat(java.toFile().setExecutable(true)).isTrue();
+        Path home = jdkHome("jdk8", "echo 'java version \"1.8.0_392\"' >&2");
         assertThatThrownBy(() -> Jdk.at(home.toString())).isInstanceOf(BadInputException.class)
                 .hasMessageContaining("Java 1.8.0_392 is too old");
         Files.writeString(home.resolve("release"), "JAVA_VERSION=\"1.8.0_392\"\nIMPLEMENTOR=\"Old Vendor\"\n");
@@ -99,14 +96,20 @@ class JavaVersionTest {
 
     @Test
     void aJdkOfTodaysSchemeIsReadFromItsReleaseFile() throws Exception {
-        Path home = tmp.resolve("jdk25");
-        Files.createDirectories(home.resolve("bin"));
-        Path java = Files.writeString(home.resolve("bin/java"), "#!/bin/sh\nexit 1\n");
-        assertThat(java.toFile().setExecutable(true)).isTrue();
+        Path home = jdkHome("jdk25", "exit 1");
         Files.writeString(home.resolve("release"), "JAVA_VERSION=\"25.0.1\"\nIMPLEMENTOR=\"Some Vendor\"\n");
         Jdk jdk = Jdk.at(home.toString());
         assertThat(jdk.feature()).isEqualTo(25);
         assertThat(jdk.version()).isEqualTo("25.0.1");
         assertThat(jdk.vendor()).isEqualTo("Some Vendor");
+    }
+
+    /** A JDK home {@code name} in the test's folder whose {@code bin/java} is the shell script {@code script}. */
+    private Path jdkHome(String name, String script) throws Exception {
+        Path home = tmp.resolve(name);
+        Files.createDirectories(home.resolve("bin"));
+        Path java = Files.writeString(home.resolve("bin/java"), "#!/bin/sh\n" + script + "\n");
+        assertThat(java.toFile().setExecutable(true)).isTrue();
+        return home;
     }
 }

@@ -3,6 +3,7 @@ package dev.loomlab.core.param;
 import dev.loomlab.core.BadInputException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.List;
@@ -13,23 +14,22 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class UnitsTest {
 
-    @Test
-    void durationsTakeUnits() {
-        assertThat(Units.parseDurationNanos("d", "300ms")).isEqualTo(300_000_000L);
-        assertThat(Units.parseDurationNanos("d", "1.5s")).isEqualTo(1_500_000_000L);
-        assertThat(Units.parseDurationNanos("d", "2m")).isEqualTo(120_000_000_000L);
-        assertThat(Units.parseDurationNanos("d", "250us")).isEqualTo(250_000L);
-        assertThat(Units.formatDuration(300_000_000L)).isEqualTo("300ms");
-        assertThat(Units.formatDuration(120_000_000_000L)).isEqualTo("2m");
-        assertThat(Units.formatDuration(1_500_000_000L)).isEqualTo("1500ms");
+    @ParameterizedTest
+    @CsvSource({"300ms, 300000000", "1.5s, 1500000000", "2m, 120000000000", "250us, 250000"})
+    void durationsTakeUnits(String text, long nanos) {
+        assertThat(Units.parseDurationNanos("d", text)).isEqualTo(nanos);
     }
 
-    @Test
-    void countsTakeSuffixes() {
-        assertThat(Units.parseCount("c", "10k")).isEqualTo(10_000L);
-        assertThat(Units.parseCount("c", "1M")).isEqualTo(1_000_000L);
-        assertThat(Units.parseCount("c", "1.5k")).isEqualTo(1_500L);
-        assertThat(Units.parseCount("c", "10_000")).isEqualTo(10_000L);
+    @ParameterizedTest
+    @CsvSource({"300000000, 300ms", "120000000000, 2m", "1500000000, 1500ms"})
+    void durationsAreWrittenInTheirLargestWholeUnit(long nanos, String text) {
+        assertThat(Units.formatDuration(nanos)).isEqualTo(text);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"10k, 10000", "1M, 1000000", "1.5k, 1500", "10_000, 10000"})
+    void countsTakeSuffixes(String text, long count) {
+        assertThat(Units.parseCount("c", text)).isEqualTo(count);
     }
 
     @ParameterizedTest

@@ -10,22 +10,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class BoundedCommandTest {
+    /** What the shell script {@code script} gave, checked to have ended within {@code limit}. */
+    private static BoundedCommand.Output ended(String script, Duration limit) throws Exception {
+        Optional<BoundedCommand.Output> out = BoundedCommand.run(List.of("sh", "-c", script), limit);
+        assertThat(out).isPresent();
+        return out.get();
+    }
+
     @Test
     void aCommandThatEndsGivesItsExitAndOutput() throws Exception {
-        Optional<BoundedCommand.Output> out = BoundedCommand.run(List.of("sh", "-c", "echo hello; echo oops >&2; exit 3"),
-                Duration.ofSeconds(30));
-        assertThat(out).isPresent();
-        assertThat(out.get().exit()).isEqualTo(3);
-        assertThat(out.get().text()).contains("hello").contains("oops");
+        BoundedCommand.Output out = ended("echo hello; echo oops >&2; exit 3", Duration.ofSeconds(30));
+        assertThat(out.exit()).isEqualTo(3);
+        assertThat(out.text()).contains("hello").contains("oops");
     }
 
     @Test
     void moreOutputThanAPipeHoldsDoesNotBlockIt() throws Exception {
         // 1 MB is sixteen times a Linux pipe's buffer: a command writing to an unread pipe would stall.
-        Optional<BoundedCommand.Output> out = BoundedCommand.run(List.of("sh", "-c", "head -c 1000000 /dev/zero | tr '\\0' x"),
-                Duration.ofSeconds(60));
-        assertThat(out).isPresent();
-        assertThat(out.get().text()).hasSize(1_000_000);
+        BoundedCommand.Output out = ended("head -c 1000000 /dev/zero | tr '\\0' x", Duration.ofSeconds(60));
+        assertThat(out.text()).hasSize(1_000_000);
     }
 
     @Test
