@@ -22,6 +22,11 @@ class BoundsTest {
         return bound(sleep, p, model, new BoundContext(2, Double.NaN));
     }
 
+    private double cpuSqrtBound(String tasks, String model, BoundContext context) {
+        ScenarioDescription cpu = scenarios.get("cpu-sqrt").description();
+        return bound(cpu, ParamValues.parse("cpu-sqrt", cpu.params(), Map.of("tasks", tasks)), model, context);
+    }
+
     @Test
     void sleepBoundIsWavesOfThePoolTimesTheSleep() {
         assertThat(sleepBound("platform:200", "10000", "300ms")).isEqualTo(15_000.0);
@@ -33,22 +38,18 @@ class BoundsTest {
 
     @Test
     void cpuBoundSpreadsSerialTimeOverTheUsableCores() {
-        ScenarioDescription cpu = scenarios.get("cpu-sqrt").description();
-        ParamValues p = ParamValues.parse("cpu-sqrt", cpu.params(), Map.of("tasks", "1000"));
-        assertThat(bound(cpu, p, "platform:8", new BoundContext(2, 0.5))).isEqualTo(250.0);
-        assertThat(bound(cpu, p, "platform:1", new BoundContext(2, 0.5))).isEqualTo(500.0);
-        assertThat(bound(cpu, p, "virtual", new BoundContext(4, 0.5))).isEqualTo(125.0);
-        assertThat(bound(cpu, p, "virtual", new BoundContext(4, Double.NaN))).isNaN();
+        assertThat(cpuSqrtBound("1000", "platform:8", new BoundContext(2, 0.5))).isEqualTo(250.0);
+        assertThat(cpuSqrtBound("1000", "platform:1", new BoundContext(2, 0.5))).isEqualTo(500.0);
+        assertThat(cpuSqrtBound("1000", "virtual", new BoundContext(4, 0.5))).isEqualTo(125.0);
+        assertThat(cpuSqrtBound("1000", "virtual", new BoundContext(4, Double.NaN))).isNaN();
     }
 
     @Test
     void aTaskIsIndivisibleOnItsThread() {
-        ScenarioDescription cpu = scenarios.get("cpu-sqrt").description();
-        ParamValues p = ParamValues.parse("cpu-sqrt", cpu.params(), Map.of("tasks", "3"));
         // Two threads, three 1 ms tasks: one thread runs two of them.
-        assertThat(bound(cpu, p, "platform:2", new BoundContext(2, 1.0))).isEqualTo(2.0);
+        assertThat(cpuSqrtBound("3", "platform:2", new BoundContext(2, 1.0))).isEqualTo(2.0);
         // Three threads on two cores share them: 1.5 ms.
-        assertThat(bound(cpu, p, "platform:3", new BoundContext(2, 1.0))).isEqualTo(1.5);
+        assertThat(cpuSqrtBound("3", "platform:3", new BoundContext(2, 1.0))).isEqualTo(1.5);
     }
 
     @Test
