@@ -1,11 +1,8 @@
 package dev.loomlab.examples;
 
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -17,19 +14,15 @@ import java.util.function.Supplier;
  * {@link HttpGetTask}.
  */
 public final class AsyncHttpTask implements Supplier<CompletableFuture<Integer>>, AutoCloseable {
-    private final LocalServer[] server = new LocalServer[1];
-    private final HttpClient client;
-    private final HttpRequest request;
+    private final HttpTarget target;
 
     public AsyncHttpTask(Map<String, String> params) throws IOException {
-        URI target = LocalServer.target(params, server);
-        client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
-        request = HttpRequest.newBuilder(target).timeout(Duration.ofSeconds(30)).GET().build();
+        target = new HttpTarget(params);
     }
 
     @Override
     public CompletableFuture<Integer> get() {
-        return client.sendAsync(request, HttpResponse.BodyHandlers.ofString()).thenApply(r -> {
+        return target.client.sendAsync(target.request, HttpResponse.BodyHandlers.ofString()).thenApply(r -> {
             if (r.statusCode() != 200) {
                 throw new CompletionException(new IOException("status " + r.statusCode()));
             }
@@ -39,9 +32,6 @@ public final class AsyncHttpTask implements Supplier<CompletableFuture<Integer>>
 
     @Override
     public void close() {
-        client.close();
-        if (server[0] != null) {
-            server[0].close();
-        }
+        target.close();
     }
 }

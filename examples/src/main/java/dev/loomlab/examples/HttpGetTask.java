@@ -1,11 +1,8 @@
 package dev.loomlab.examples;
 
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -18,19 +15,15 @@ import java.util.concurrent.Callable;
  *     -m platform:10,virtual -p tasks=2000</pre>
  */
 public final class HttpGetTask implements Callable<Integer>, AutoCloseable {
-    private final LocalServer[] server = new LocalServer[1];
-    private final HttpClient client;
-    private final HttpRequest request;
+    private final HttpTarget target;
 
     public HttpGetTask(Map<String, String> params) throws IOException {
-        URI target = LocalServer.target(params, server);
-        client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10)).build();
-        request = HttpRequest.newBuilder(target).timeout(Duration.ofSeconds(30)).GET().build();
+        target = new HttpTarget(params);
     }
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        int status = client.send(request, HttpResponse.BodyHandlers.ofString()).statusCode();
+        int status = target.client.send(target.request, HttpResponse.BodyHandlers.ofString()).statusCode();
         if (status != 200) {
             throw new IOException("status " + status);
         }
@@ -39,9 +32,6 @@ public final class HttpGetTask implements Callable<Integer>, AutoCloseable {
 
     @Override
     public void close() {
-        client.close();
-        if (server[0] != null) {
-            server[0].close();
-        }
+        target.close();
     }
 }
