@@ -1,7 +1,3 @@
-import java.util.Arrays;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-
 /**
  * The cpu-sqrt experiment as a plain program, no loomlab: N tasks each summing √i for i = 1..n on a
  * fixed pool or on virtual threads, 1 warm-up + 3 measured iterations, the median printed.
@@ -21,22 +17,12 @@ public class PlainCpuSqrt {
         int tasks = Integer.parseInt(args[1]);
         long n = Long.parseLong(args[2]);
         double[] results = new double[tasks];
-        double[] measured = new double[3];
-        for (int round = -1; round < 3; round++) {
-            long start = System.nanoTime();
-            try (ExecutorService executor = model.equals("virtual") ? Executors.newVirtualThreadPerTaskExecutor()
-                    : Executors.newFixedThreadPool(Integer.parseInt(model.substring("platform:".length())))) {
-                for (int i = 0; i < tasks; i++) {
-                    int index = i;
-                    executor.execute(() -> results[index] = sqrtSum(n));
-                }
+        double[] measured = PlainRounds.measure(model, executor -> {
+            for (int i = 0; i < tasks; i++) {
+                int index = i;
+                executor.execute(() -> results[index] = sqrtSum(n));
             }
-            double ms = (System.nanoTime() - start) / 1e6;
-            if (round >= 0) {
-                measured[round] = ms;
-            }
-        }
-        Arrays.sort(measured);
+        });
         System.out.printf("plain cpu-sqrt %s tasks=%d n=%d: median %.1f ms (min %.1f, max %.1f) [check %.1f]%n",
                 model, tasks, n, measured[1], measured[0], measured[2], results[tasks - 1]);
     }
