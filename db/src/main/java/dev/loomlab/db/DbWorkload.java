@@ -6,11 +6,9 @@ import dev.loomlab.core.model.BlockingTask;
 import dev.loomlab.core.model.Form;
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.TaskClock;
-import dev.loomlab.core.outcome.CallFailure;
+import dev.loomlab.core.workload.CallCountingWorkload;
 import dev.loomlab.core.workload.FailedCalls;
 import dev.loomlab.core.workload.Offer;
-import dev.loomlab.core.workload.TaskWorkload;
-import dev.loomlab.core.workload.ValidationException;
 import org.HdrHistogram.Histogram;
 import reactor.core.publisher.Mono;
 
@@ -32,13 +30,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * r2dbc-pool. A call that fails — a connection not handed out within the acquire timeout included — is
  * counted ({@code failed_calls}, {@code pool_timeouts}) and the iteration goes on.
  */
-public final class DbWorkload implements TaskWorkload {
-    private final int tasks;
+public final class DbWorkload extends CallCountingWorkload {
     private final DbCall call;
     private final int connections;
     private final Duration acquireTimeout;
     private final int[] keys;
-    private final FailedCalls failed = new FailedCalls();
     private final AtomicInteger commits = new AtomicInteger();
     private DbAddress address;
     private ConnectionPool pool;
@@ -50,7 +46,7 @@ public final class DbWorkload implements TaskWorkload {
      * @param seed           the seed of the users' keys
      */
     public DbWorkload(int tasks, DbOp op, Duration latency, int batch, int connections, Duration acquireTimeout, long seed) {
-        this.tasks = tasks;
+        super(tasks, "database call");
         this.call = new DbCall(op, latency.toNanos() / 1e9, batch);
         this.connections = connections;
         this.acquireTimeout = acquireTimeout;
@@ -95,11 +91,6 @@ public final class DbWorkload implements TaskWorkload {
                         .toFuture(), clock);
             }
         }));
-    }
-
-    @Override
-    public int tasks() {
-        return tasks;
     }
 
     @Override
@@ -160,17 +151,6 @@ public final class DbWorkload implements TaskWorkload {
     @Override
     public List<String> perSecond() {
         return List.of("commits", "rows_written");
-    }
-
-    @Override
-    public Optional<CallFailure> firstFailure() {
-        return failed.first();
-    }
-
-    @Override
-    public void validate(TaskClock clock) throws ValidationException {
-        TaskWorkload.requireAllCompleted(clock);
-        failed.requireNotAll(tasks, "database call");
     }
 
     /** One call alone, on a connection of its own outside the pool: the latency and CPU the bound rests on. */

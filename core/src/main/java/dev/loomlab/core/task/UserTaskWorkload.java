@@ -2,11 +2,9 @@ package dev.loomlab.core.task;
 
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.TaskClock;
-import dev.loomlab.core.outcome.CallFailure;
+import dev.loomlab.core.workload.CallCountingWorkload;
 import dev.loomlab.core.workload.FailedCalls;
 import dev.loomlab.core.workload.Offer;
-import dev.loomlab.core.workload.TaskWorkload;
-import dev.loomlab.core.workload.ValidationException;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -22,19 +20,17 @@ import java.util.Optional;
  * call threw measured nothing and is invalid. The calibration that gives the bound times one call alone
  * ({@link #cpuPart}): its latency and its CPU time.
  */
-public final class UserTaskWorkload implements TaskWorkload {
+public final class UserTaskWorkload extends CallCountingWorkload {
     /** Metric: calls that threw in the iteration. */
     public static final String FAILED_CALLS = FailedCalls.METRIC;
 
-    private final int tasks;
     private final UserTask task;
     private final Map<String, String> params;
     private final Object[] values;
-    private final FailedCalls failed = new FailedCalls();
 
     /** @param params the task's own parameters, handed to its (Map) constructor */
     public UserTaskWorkload(int tasks, UserTask task, Map<String, String> params) {
-        this.tasks = tasks;
+        super(tasks, "call of " + task.className());
         this.task = task;
         this.params = params;
         this.values = new Object[tasks];
@@ -75,11 +71,6 @@ public final class UserTaskWorkload implements TaskWorkload {
     }
 
     @Override
-    public int tasks() {
-        return tasks;
-    }
-
-    @Override
     public void open(Model model) throws Exception {
         task.open(params);
     }
@@ -103,17 +94,6 @@ public final class UserTaskWorkload implements TaskWorkload {
     public Map<String, Double> collect(TaskClock clock) {
         failed.printFirstOnce("task " + task.className());
         return Map.of(FAILED_CALLS, (double) failed.count());
-    }
-
-    @Override
-    public Optional<CallFailure> firstFailure() {
-        return failed.first();
-    }
-
-    @Override
-    public void validate(TaskClock clock) throws ValidationException {
-        TaskWorkload.requireAllCompleted(clock);
-        failed.requireNotAll(tasks, "call of " + task.className());
     }
 
     /**
