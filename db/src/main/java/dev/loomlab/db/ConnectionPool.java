@@ -1,5 +1,7 @@
 package dev.loomlab.db;
 
+import java.time.Duration;
+
 /**
  * A pool of database connections as the {@code db} scenario watches it: the connections in use and the
  * callers waiting for one right now, and the waits and peaks that the pool's driver glue records.
@@ -9,6 +11,12 @@ abstract sealed class ConnectionPool implements AutoCloseable permits JdbcPool, 
     final PoolWaits waits = new PoolWaits();
     /** The peaks, counted as calls ask for, receive and give back connections. */
     final PoolPeaks peaks = new PoolPeaks();
+
+    /** Opens a driver's pool: {@code size} connections to {@code address}, a caller waiting at most {@code acquireTimeout}. */
+    @FunctionalInterface
+    interface Opener<P extends ConnectionPool> {
+        P open(DbAddress address, int size, Duration acquireTimeout);
+    }
 
     /** Connections handed out now. */
     abstract int active();

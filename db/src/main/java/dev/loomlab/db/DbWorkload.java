@@ -55,42 +55,55 @@ public final class DbWorkload extends CallCountingWorkload {
 
     @Override
     public List<Offer<?>> offers() {
-        return List.of(new Offer<>(Form.BLOCKING, new Offer.Job<BlockingRunner>() {
+        return List.of(new Offer<>(Form.BLOCKING, pooled(JdbcPool::new, this::runJdbc)),
+                new Offer<>(Form.ASYNC, pooled(R2dbcPool::new, this::runR2dbc)));
+    }
+
+    /** Blocking models: each call leases a connection over JDBC, its thread blocked until one is free. */
+    private void runJdbc(BlockingRunner runner, JdbcPool jdbc, TaskClock clock) throws InterruptedException {
+        runner.runAll(index -> {
+            try (JdbcPool.Lease lease = jdbc.lease()) {
+                call.run(lease.connection(), keys[index]);
+                commits.incrementAndGet();
+            } catch (SQLException | RuntimeException e) {
+                failed.add(e);
+            }
+        }, clock);
+    }
+
+    /** The async model: each call a Reactor pipeline over R2DBC, which borrows and gives back its connection. */
+    private void runR2dbc(AsyncRunner runner, R2dbcPool r2dbc, TaskClock clock) throws InterruptedException {
+        runner.runAll(index -> Mono.usingWhen(r2dbc.connection(), c -> call.run(c, keys[index]), r2dbc::release)
+                .doOnSuccess(done -> commits.incrementAndGet())
+                .onErrorResume(e -> {
+                    failed.add(e);
+                    return Mono.empty();
+                })
+                .toFuture(), clock);
+    }
+
+    /** One iteration's calls on runner {@code R} over the pool {@code P} of its form. */
+    @FunctionalInterface
+    private interface PoolCalls<R, P extends ConnectionPool> {
+        void run(R runner, P pool, TaskClock clock) throws InterruptedException;
+    }
+
+    /** A form's job: opens its driver's pool once the runner is known, then runs each iteration's calls over it. */
+    private <R, P extends ConnectionPool> Offer.Job<R> pooled(ConnectionPool.Opener<P> opener, PoolCalls<R, P> calls) {
+        return new Offer.Job<>() {
+            private P opened;
+
             @Override
-            public void open(BlockingRunner runner) {
-                pool = new JdbcPool(address, connections, acquireTimeout);
+            public void open(R runner) {
+                opened = opener.open(address, connections, acquireTimeout);
+                pool = opened;
             }
 
             @Override
-            public void run(BlockingRunner runner, TaskClock clock) throws InterruptedException {
-                JdbcPool jdbc = (JdbcPool) pool;
-                runner.runAll(index -> {
-                    try (JdbcPool.Lease lease = jdbc.lease()) {
-                        call.run(lease.connection(), keys[index]);
-                        commits.incrementAndGet();
-                    } catch (SQLException | RuntimeException e) {
-                        failed.add(e);
-                    }
-                }, clock);
+            public void run(R runner, TaskClock clock) throws InterruptedException {
+                calls.run(runner, opened, clock);
             }
-        }), new Offer<>(Form.ASYNC, new Offer.Job<AsyncRunner>() {
-            @Override
-            public void open(AsyncRunner runner) {
-                pool = new R2dbcPool(address, connections, acquireTimeout);
-            }
-
-            @Override
-            public void run(AsyncRunner runner, TaskClock clock) throws InterruptedException {
-                R2dbcPool r2dbc = (R2dbcPool) pool;
-                runner.runAll(index -> Mono.usingWhen(r2dbc.connection(), c -> call.run(c, keys[index]), r2dbc::release)
-                        .doOnSuccess(done -> commits.incrementAndGet())
-                        .onErrorResume(e -> {
-                            failed.add(e);
-                            return Mono.empty();
-                        })
-                        .toFuture(), clock);
-            }
-        }));
+        };
     }
 
     @Override

@@ -19,12 +19,6 @@ public abstract sealed class PooledEndpoint<P extends ConnectionPool> implements
     /** How long a request waits for a connection before it fails: HikariCP's default. */
     public static final Duration ACQUIRE_TIMEOUT = Duration.ofSeconds(30);
 
-    /** Opens a driver's pool: {@code size} connections to {@code address}. */
-    @FunctionalInterface
-    interface PoolOpener<P> {
-        P open(DbAddress address, int size, Duration acquireTimeout);
-    }
-
     final EndpointCall call;
     final P pool;
 
@@ -33,7 +27,7 @@ public abstract sealed class PooledEndpoint<P extends ConnectionPool> implements
      *
      * @throws SQLException when the database cannot be reached or prepared, or the pool did not open
      */
-    PooledEndpoint(EndpointSpec spec, PoolOpener<P> pools) throws SQLException {
+    PooledEndpoint(EndpointSpec spec, ConnectionPool.Opener<P> pools) throws SQLException {
         this.call = EndpointCall.open(spec);
         try {
             this.pool = pools.open(call.address(), spec.dbConnections(), ACQUIRE_TIMEOUT);
