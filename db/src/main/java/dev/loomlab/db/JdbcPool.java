@@ -58,11 +58,9 @@ final class JdbcPool extends ConnectionPool {
     record Lease(Connection connection, PoolPeaks peaks) implements AutoCloseable {
         @Override
         public void close() throws SQLException {
-            try {
-                connection.close();
-            } finally {
-                peaks.released();
-            }
+            // Counted out before the pool has it back: once it has, another caller may be handed it at once.
+            peaks.released();
+            connection.close();
         }
     }
 

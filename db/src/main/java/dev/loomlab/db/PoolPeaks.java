@@ -6,7 +6,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * The most connections in use, the most idle and the most callers waiting for one at any moment of an iteration,
  * counted where calls ask for, receive and give back a connection: a few atomic operations on the caller's own thread,
  * no sampler thread inside the timed span. A caller waits when it has asked and every open connection is in use, so
- * the callers waiting at a moment are {@code asking + inUse - open} when that is positive.
+ * the callers waiting at a moment are {@code asking + inUse - open} when that is positive. A connection counts as in
+ * use from after it is handed out until before it goes back, so the count never exceeds the connections held.
  */
 final class PoolPeaks {
     private final AtomicInteger asking = new AtomicInteger();

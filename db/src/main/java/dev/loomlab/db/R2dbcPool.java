@@ -55,7 +55,11 @@ final class R2dbcPool extends ConnectionPool {
 
     /** Gives back a connection {@link #connection} handed out. */
     Mono<Void> release(Connection c) {
-        return Mono.from(c.close()).doFinally(signal -> peaks.released());
+        // Counted out before the pool has it back: once it has, another subscriber may be handed it at once.
+        return Mono.defer(() -> {
+            peaks.released();
+            return Mono.from(c.close());
+        });
     }
 
     @Override
