@@ -3,7 +3,6 @@ package dev.loomlab.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.db.DbAddress;
 import dev.loomlab.db.EmbeddedDatabase;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code loomlab run db} through the CLI, its trials forked: against the embedded PostgreSQL the run starts
- * itself, and against one this test starts and names with {@code --db-url}, whose rows it then counts.
+ * itself, and against the test JVM's shared one ({@link SharedDatabase}) named with {@code --db-url}, whose rows it counts.
  */
 class DbCliTest {
     @TempDir
@@ -27,13 +26,8 @@ class DbCliTest {
     private static EmbeddedDatabase own;
 
     @BeforeAll
-    static void startOwnDatabase() throws Exception {
-        own = EmbeddedDatabase.start();
-    }
-
-    @AfterAll
-    static void stopOwnDatabase() throws Exception {
-        own.close();
+    static void shareTheDatabase() throws Exception {
+        own = SharedDatabase.get();
     }
 
     private static CliHarness.Outcome db(Path out, String models, int warmup, int iterations, boolean ownDb, String... params) {

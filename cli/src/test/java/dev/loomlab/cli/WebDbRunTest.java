@@ -3,8 +3,6 @@ package dev.loomlab.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.db.DbAddress;
 import dev.loomlab.db.EmbeddedDatabase;
-import dev.loomlab.db.UserTable;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,15 +28,9 @@ class WebDbRunTest {
     private static EmbeddedDatabase own;
 
     @BeforeAll
-    static void startOwnDatabase() throws Exception {
-        own = EmbeddedDatabase.start();
+    static void shareTheDatabase() throws Exception {
         // The tables exist before the first count; the servers find them as they should be.
-        UserTable.prepare(own.address());
-    }
-
-    @AfterAll
-    static void stopOwnDatabase() throws Exception {
-        own.close();
+        own = SharedDatabase.get();
     }
 
     private static CliHarness.Outcome web(Path out, String models, List<String> dbUrl, String... params) {
