@@ -40,11 +40,7 @@ final class BarChart {
                 published.putIfAbsent(c, r.published());
             }
         }
-        ObjectNode spec = Json.mapper().createObjectNode();
-        spec.put("kind", "bars");
-        spec.put("title", title);
-        spec.put("metric", metric);
-        spec.put("yName", Metrics.label(metric));
+        ObjectNode spec = MetricChartSpec.of("bars", title, metric);
         ArrayNode cats = spec.putArray("categories");
         categories.forEach(cats::add);
         List<Double> all = new ArrayList<>();

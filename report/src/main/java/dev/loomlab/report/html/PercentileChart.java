@@ -3,7 +3,6 @@ package dev.loomlab.report.html;
 import dev.loomlab.core.stats.HistogramCodec;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loomlab.core.result.Json;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.LatencySummary;
 import dev.loomlab.report.analysis.Metrics;
@@ -28,11 +27,7 @@ final class PercentileChart {
 
     /** @param results ok results carrying the latency metric {@code metric} */
     static ObjectNode spec(String title, String metric, List<Result> results, Labels labels) {
-        ObjectNode spec = Json.mapper().createObjectNode();
-        spec.put("kind", "percentiles");
-        spec.put("title", title);
-        spec.put("metric", metric);
-        spec.put("yName", Metrics.label(metric));
+        ObjectNode spec = MetricChartSpec.of("percentiles", title, metric);
         ArrayNode series = spec.putArray("series");
         List<Double> all = new ArrayList<>();
         for (Result r : results) {
