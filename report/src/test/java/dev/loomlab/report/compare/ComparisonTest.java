@@ -35,10 +35,7 @@ class ComparisonTest {
 
     @Test
     void oneResultFourTimesSlowerIsARegressionNamedByItsKey() {
-        List<Result> base = Fixtures.seedsSleepFive();
-        List<Result> cand = new ArrayList<>(base);
-        cand.set(2, Fixtures.slower(base.get(2), 4));
-        Comparison c = Comparison.of(base, cand, "wall_ms", 5, false);
+        Comparison c = thirdFourTimesSlower(Fixtures.seedsSleepFive());
         assertThat(c.regressions()).hasSize(1);
         Change ch = c.regressions().get(0);
         assertThat(ch.key().label()).isEqualTo("sleep platform:500 tasks=10000 sleep=300ms (Java 25)");
@@ -90,10 +87,7 @@ class ComparisonTest {
 
     @Test
     void threeSamplesASideAreTooFewToJudgeEvenFourTimesSlower() {
-        List<Result> base = Fixtures.seedsSleep();
-        List<Result> cand = new ArrayList<>(base);
-        cand.set(2, Fixtures.slower(base.get(2), 4));
-        Comparison c = Comparison.of(base, cand, "wall_ms", 5, false);
+        Comparison c = thirdFourTimesSlower(Fixtures.seedsSleep());
         assertThat(c.changes()).allSatisfy(ch -> assertThat(ch.verdict()).isEqualTo(Verdict.N_TOO_SMALL));
         assertThat(c.regressed()).isFalse();
         assertThat(c.changes().get(2).estimate().ratio()).isCloseTo(4.0, within(1e-12));
@@ -229,5 +223,12 @@ class ComparisonTest {
                 "wall_ms", 5, false);
         assertThat(stricter.newBreaches()).isEmpty();
         assertThat(stricter.regressed()).isFalse();
+    }
+
+    /** The baseline against a candidate whose third result is four times slower, judged on wall_ms at 5%. */
+    private static Comparison thirdFourTimesSlower(List<Result> base) {
+        List<Result> cand = new ArrayList<>(base);
+        cand.set(2, Fixtures.slower(base.get(2), 4));
+        return Comparison.of(base, cand, "wall_ms", 5, false);
     }
 }
