@@ -117,14 +117,7 @@ class ServersTest {
         EndpointSpec cpu = EndpointSpec.parse(List.of("endpoint=cpu", "work=" + workMs + "ms"));
         ServerModel model = ServerModels.named(name);
         try (ServerUnderTest server = ServerUnderTest.start(model, 0, cpu, 0)) {
-            assertThat(server.verify()).isEqualTo(model.promise());
-            server.reset();
-            LoadReport r = new LoadGenerator(LoadSpec.closed(server.uri(null), 4, Duration.ZERO, Duration.ofSeconds(1),
-                    Ramp.CONSTANT, Duration.ofSeconds(30), "ok")).run();
-
-            assertThat(r.errorCount()).isZero();
-            assertThat(r.ok()).isPositive().isEqualTo(r.sent());
-            assertThat(r.servedBy()).containsEntry(model.promise().header(), r.ok());
+            LoadReport r = secondOfCleanLoad(server, model, 4);
             Map<String, Double> stats = server.stats();
             assertThat(stats.get("requests")).isEqualTo((double) r.sent());
             assertThat(stats.get("cpu_ms")).isGreaterThanOrEqualTo((double) r.sent() * workMs);
@@ -140,14 +133,7 @@ class ServersTest {
         EndpointSpec memory = EndpointSpec.parse(List.of("endpoint=memory", "retain=2000", "cache=" + capacity));
         ServerModel model = ServerModels.named(name);
         try (ServerUnderTest server = ServerUnderTest.start(model, 0, memory, 0)) {
-            assertThat(server.verify()).isEqualTo(model.promise());
-            server.reset();
-            LoadReport r = new LoadGenerator(LoadSpec.closed(server.uri(null), 10, Duration.ZERO, Duration.ofSeconds(1),
-                    Ramp.CONSTANT, Duration.ofSeconds(30), "ok")).run();
-
-            assertThat(r.errorCount()).isZero();
-            assertThat(r.ok()).isPositive().isEqualTo(r.sent());
-            assertThat(r.servedBy()).containsEntry(model.promise().header(), r.ok());
+            LoadReport r = secondOfCleanLoad(server, model, 10);
             Map<String, Double> stats = server.stats();
             assertThat(stats.get("requests")).isEqualTo((double) r.sent());
             // the verifying request and the load's, each retaining one user
@@ -217,5 +203,21 @@ class ServersTest {
             assertThat(ServingThread.ofHeader(t.header())).contains(t);
         }
         assertThat(ServingThread.ofHeader("carrier")).isEmpty();
+    }
+
+    /**
+     * After the server keeps its promise, a second of closed load by {@code users} users on the fresh server: every
+     * answer ok and from the promised thread kind.
+     */
+    private static LoadReport secondOfCleanLoad(ServerUnderTest server, ServerModel model, int users) throws Exception {
+        assertThat(server.verify()).isEqualTo(model.promise());
+        server.reset();
+        LoadReport r = new LoadGenerator(LoadSpec.closed(server.uri(null), users, Duration.ZERO, Duration.ofSeconds(1),
+                Ramp.CONSTANT, Duration.ofSeconds(30), "ok")).run();
+
+        assertThat(r.errorCount()).isZero();
+        assertThat(r.ok()).isPositive().isEqualTo(r.sent());
+        assertThat(r.servedBy()).containsEntry(model.promise().header(), r.ok());
+        return r;
     }
 }
