@@ -3,14 +3,12 @@ package dev.loomlab.cli;
 import dev.loomlab.core.outcome.LiveSample;
 import dev.loomlab.load.RequestError;
 import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.ToDoubleFunction;
 
 /**
  * The golden signals of HTTP load for {@code --metrics-port} (the names are a contract, listed in
@@ -20,11 +18,6 @@ import java.util.function.ToDoubleFunction;
  * until their first figure arrives, and in a second without an answer.
  */
 final class HttpMetrics {
-    /** The latency percentiles exposed, as their {@code percentile} label says them. */
-    private static final Map<String, ToDoubleFunction<LiveSample.Http>> PERCENTILES = Map.of(
-            "50", LiveSample.Http::p50, "90", LiveSample.Http::p90, "99", LiveSample.Http::p99,
-            "99.9", LiveSample.Http::p999, "100", LiveSample.Http::max);
-
     private final MeterRegistry registry;
     private final Counter ok;
     private final Counter failed;
@@ -39,12 +32,8 @@ final class HttpMetrics {
         for (RequestError kind : RequestError.values()) {
             errors(kind.name().toLowerCase(Locale.ROOT));
         }
-        PERCENTILES.forEach((percentile, read) -> Gauge.builder("loomlab.http.latency", this, m -> {
-                    LiveSample.Http h = m.latency;
-                    return h == null ? Double.NaN : read.applyAsDouble(h);
-                }).baseUnit("seconds").tag("percentile", percentile)
-                .description("latency of the HTTP answers of the last second (from the intended send for an open load)")
-                .register(registry));
+        PercentileGauges.register(registry, "loomlab.http.latency",
+                "latency of the HTTP answers of the last second (from the intended send for an open load)", this, m -> m.latency);
     }
 
     private Counter requests(String outcome) {

@@ -27,11 +27,6 @@ import java.util.function.ToDoubleFunction;
  * through the {@link Progress} it wraps. Gauges read NaN until their first figure arrives.
  */
 final class RunMetrics implements Progress {
-    /** The latency percentiles exposed, as their {@code percentile} label says them. */
-    private static final Map<String, ToDoubleFunction<LiveSample.Latency>> PERCENTILES = Map.of(
-            "50", LiveSample.Latency::p50, "90", LiveSample.Latency::p90, "99", LiveSample.Latency::p99,
-            "99.9", LiveSample.Latency::p999, "100", LiveSample.Latency::max);
-
     private final Progress console;
     private final MeterRegistry registry;
     private final MultiGauge runInfo;
@@ -81,11 +76,8 @@ final class RunMetrics implements Progress {
         jvmGauge("loomlab.trial.threads", null, "live platform threads of the trial JVM", j -> j.threads());
         jvmGauge("loomlab.trial.carriers", null, "carrier threads of the trial JVM's virtual-thread scheduler", j -> j.carriers());
         jvmGauge("loomlab.trial.heap.used", "bytes", "heap in use in the trial JVM", j -> j.heapUsedBytes());
-        PERCENTILES.forEach((percentile, read) -> Gauge.builder("loomlab.task.latency", this, m -> {
-                    LiveSample.Latency l = m.latency;
-                    return l == null ? Double.NaN : read.applyAsDouble(l);
-                }).baseUnit("seconds").tag("percentile", percentile)
-                .description("submit-to-done task latency in the last measured iteration").register(registry));
+        PercentileGauges.register(registry, "loomlab.task.latency", "submit-to-done task latency in the last measured iteration",
+                this, m -> m.latency);
         if (registry instanceof PrometheusMeterRegistry prometheus) {
             prometheus.getPrometheusRegistry().register(taskLatency);
         }

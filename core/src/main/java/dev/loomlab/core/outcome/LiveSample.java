@@ -92,8 +92,21 @@ public sealed interface LiveSample {
         }
     }
 
+    /** Latency percentiles of a sample, seconds: what {@link Latency} and {@link Http} both carry. */
+    interface Percentiles {
+        double p50();
+
+        double p90();
+
+        double p99();
+
+        double p999();
+
+        double max();
+    }
+
     /** Task latency percentiles of the last measured iteration, seconds. */
-    record Latency(long count, double p50, double p90, double p99, double p999, double max) implements LiveSample {
+    record Latency(long count, double p50, double p90, double p99, double p999, double max) implements LiveSample, Percentiles {
         @Override
         public String line() {
             return "latency " + count + " " + number(p50) + " " + number(p90) + " " + number(p99) + " " + number(p999)
@@ -111,7 +124,7 @@ public sealed interface LiveSample {
      * @param p50      latency percentiles of the answers of the last second, seconds; NaN without an answer
      */
     record Http(int run, long ok, Map<String, Long> errors, double p50, double p90, double p99, double p999, double max)
-            implements LiveSample {
+            implements LiveSample, Percentiles {
         public Http {
             errors = Collections.unmodifiableMap(new LinkedHashMap<>(errors));
         }
