@@ -4,18 +4,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -41,7 +36,7 @@ class GoldenSignalsTest {
     @TempDir
     Path dir;
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final MetricsScraper metrics = new MetricsScraper();
 
     @Test
     void aLoadAgainstServeShowsItsGoldenSignalsAndServeItsServersSaturation() throws Exception {
@@ -57,7 +52,7 @@ class GoldenSignalsTest {
             }
             assertThat(started).as("serve started: " + Files.readString(serveErr)).isNotNull();
             URI url = URI.create(started.group(2));
-            String idle = scrape(servePort);
+            String idle = metrics.scrape(servePort);
             assertThat(idle).as("serve's endpoint").isNotNull();
             assertThat(value(idle, "loomlab_server_threads").orElseThrow()).as("a JVM has threads").isGreaterThan(1);
             assertThat(value(idle, "loomlab_server_rss_bytes").orElseThrow()).as("a JVM is more than a megabyte")
@@ -73,7 +68,7 @@ class GoldenSignalsTest {
             boolean checkedInterfaces = false;
             long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
             while (!load.isDone() && System.nanoTime() < deadline) {
-                String a = scrape(loadPort);
+                String a = metrics.scrape(loadPort);
                 if (a != null) {
                     loadAnswers.add(a);
                     if (!checkedInterfaces) {
@@ -81,7 +76,7 @@ class GoldenSignalsTest {
                         checkedInterfaces = true;
                     }
                 }
-                String s = scrape(servePort);
+                String s = metrics.scrape(servePort);
                 if (s != null) {
                     serveAnswers.add(s);
                 }
@@ -127,16 +122,6 @@ class GoldenSignalsTest {
                 assertThat(o.out()).doesNotContain("loomlab serve: jdk");
             }
             assertThat(out).doesNotExist();
-        }
-    }
-
-    private String scrape(int port) throws InterruptedException {
-        try {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
-                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
-            return r.statusCode() == 200 ? r.body() : null;
-        } catch (IOException e) {
-            return null;
         }
     }
 

@@ -3,10 +3,6 @@ package dev.loomlab.cli;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,7 +21,7 @@ final class LiveRun {
 
     final int port;
     private final CompletableFuture<CliHarness.Outcome> outcome;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final MetricsScraper metrics = new MetricsScraper();
 
     private LiveRun(int port, CompletableFuture<CliHarness.Outcome> outcome) {
         this.port = port;
@@ -56,13 +52,7 @@ final class LiveRun {
 
     /** The endpoint's answer, or null when it does not answer (not yet listening, or closed). */
     String scrape() throws InterruptedException {
-        try {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
-                    .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
-            return r.statusCode() == 200 ? r.body() : null;
-        } catch (IOException e) {
-            return null;
-        }
+        return metrics.scrape(port);
     }
 
     /** Every answer of the endpoint, about every {@code periodMs}, until the run ends (at most 3 minutes). */
