@@ -113,8 +113,7 @@ final class Converters {
     static final class RateConverter implements ITypeConverter<Double> {
         @Override
         public Double convert(String text) {
-            String t = text.strip();
-            String number = t.endsWith("/s") ? t.substring(0, t.length() - 2).strip() : t;
+            String number = withoutUnit(text, "/s");
             double perSecond = Units.parseDecimal(null, number);
             if (!(perSecond > 0)) {
                 throw new BadInputException("'" + text + "' must be above 0 requests per second (e.g. 5000/s)");
@@ -127,8 +126,7 @@ final class Converters {
     static final class PercentConverter implements ITypeConverter<Double> {
         @Override
         public Double convert(String text) {
-            String t = text.strip();
-            String number = t.endsWith("%") ? t.substring(0, t.length() - 1).strip() : t;
+            String number = withoutUnit(text, "%");
             double v;
             try {
                 if (number.toLowerCase(Locale.ROOT).matches(".*[a-z].*")) {
@@ -143,6 +141,12 @@ final class Converters {
             }
             return v;
         }
+    }
+
+    /** The number in {@code text}, stripped, without {@code unit} after it when it is there. */
+    private static String withoutUnit(String text, String unit) {
+        String t = text.strip();
+        return t.endsWith(unit) ? t.substring(0, t.length() - unit.length()).strip() : t;
     }
 
     /** An {@code http://} URL on this machine ({@link LoadSpec#parseTarget}). */
