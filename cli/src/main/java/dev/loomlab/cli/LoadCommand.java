@@ -204,7 +204,6 @@ final class LoadCommand implements Callable<Integer> {
                     Optional<MeterRegistry> metrics) throws IOException, InterruptedException {
         List<String> command = Main.typed(commandSpec);
         Instant started = Instant.now();
-        List<Jdk> jdks = List.of(Jdk.current());
         System.out.println("loomlab load: " + spec.modelName() + " against " + spec.target() + " for "
                 + Units.formatDuration(duration.toNanos())
                 + (spec.warmup().isZero() ? "" : " after a " + Units.formatDuration(spec.warmup().toNanos()) + " warm-up")
@@ -228,10 +227,7 @@ final class LoadCommand implements Callable<Integer> {
             Result failed = LoadScenario.failed(spec, e.getMessage()).toBuilder()
                     .engine(engine.info(spec))
                     .build();
-            folder.append(failed);
-            Map<String, Object> env = Environment.describe(jdks, command, started, Instant.now());
-            folder.writeSummary(env);
-            folder.render(List.of(failed), env);
+            write(folder, failed, command, started);
             System.err.println("loomlab load: " + e.getMessage());
             System.out.print(ConsoleReport.render(List.of(failed)));
             System.out.println("results: " + folder.dir());
@@ -242,10 +238,7 @@ final class LoadCommand implements Callable<Integer> {
         figures.putAll(ceiling);
         Result result = LoadScenario.result(spec, report, figures).toBuilder().engine(run.engine()).build();
         result = (slo != null ? slo : SloPolicy.DEFAULT).judge(LoadScenario.DESCRIPTION, result);
-        folder.append(result);
-        Map<String, Object> env = Environment.describe(jdks, command, started, Instant.now());
-        folder.writeSummary(env);
-        folder.render(List.of(result), env);
+        write(folder, result, command, started);
         System.out.println("loomlab load: " + report.line(engine.latencyNote(spec)));
         if (run.engine() != null) {
             for (LoadEngineInfo.Remote r : run.engine().remotes()) {
@@ -257,6 +250,14 @@ final class LoadCommand implements Callable<Integer> {
         System.out.print(ConsoleReport.render(List.of(result)));
         System.out.println("results: " + folder.dir());
         return result.ok() ? 0 : 1;
+    }
+
+    /** Writes the load's one result to the folder: results.jsonl, the summary with this JDK's environment, the reports. */
+    private static void write(ResultsFolder folder, Result result, List<String> command, Instant started) throws IOException {
+        folder.append(result);
+        Map<String, Object> env = Environment.describe(List.of(Jdk.current()), command, started, Instant.now());
+        folder.writeSummary(env);
+        folder.render(List.of(result), env);
     }
 
     /**
@@ -383,10 +384,7 @@ final class LoadCommand implements Callable<Integer> {
                 }
                 Result result = CapacityResult.result(plan, LoadSession.mostConnections(plan, pool, found.search()), found);
                 result = SloPolicy.DEFAULT.judge(LoadScenario.CAPACITY, result);
-                folder.append(result);
-                Map<String, Object> env = Environment.describe(List.of(Jdk.current()), command, started, Instant.now());
-                folder.writeSummary(env);
-                folder.render(List.of(result), env);
+                write(folder, result, command, started);
                 System.out.println("loomlab load: " + CapacityText.answer(found.search()));
                 System.out.print(ConsoleReport.render(List.of(result)));
                 System.out.println("results: " + folder.dir());
