@@ -4,6 +4,7 @@ import dev.loomlab.core.BadInputException;
 import dev.loomlab.load.jmeter.JmeterAgent;
 import dev.loomlab.load.jmeter.RemoteEngines;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
@@ -37,14 +38,8 @@ final class LoadAgentCommand implements Callable<Integer> {
             description = "one IP address of this machine to listen on (default ${DEFAULT-VALUE}: this machine only)")
     InetAddress bind;
 
-    @Option(names = "--rmi-keystore", paramLabel = "FILE", converter = Converters.NonBlankConverter.class,
-            description = "RMI over SSL with this keystore (alias rmi; password $LOOMLAB_RMI_KEYSTORE_PASSWORD, else changeit);"
-                    + " controllers use the same file")
-    String keystore;
-
-    @Option(names = "--rmi-insecure", description = "plain RMI on an address other machines reach (JMeter's"
-            + " server.rmi.ssl.disable=true): a closed lab network only")
-    boolean insecure;
+    @Mixin
+    RmiOptions rmi = new RmiOptions();
 
     @Override
     public Integer call() throws IOException, InterruptedException {
@@ -73,8 +68,8 @@ final class LoadAgentCommand implements Callable<Integer> {
             throw new BadInputException("--bind " + bind.getHostAddress() + ": the engine's RMI stubs carry the address controllers"
                     + " call, so give one address of this machine (e.g. 127.0.0.1 or 10.0.0.5), not every one");
         }
-        Path keys = RemoteEngines.keystore(keystore == null ? null : Path.of(keystore), insecure);
-        if (!bind.isLoopbackAddress() && keys == null && !insecure) {
+        Path keys = RemoteEngines.keystore(rmi.keystorePath(), rmi.insecure);
+        if (!bind.isLoopbackAddress() && keys == null && !rmi.insecure) {
             throw new BadInputException("--bind " + bind.getHostAddress() + " lets other machines in: RMI there needs --rmi-keystore"
                     + " FILE (RMI over SSL, as JMeter recommends) or --rmi-insecure (plain RMI, a closed lab network only)");
         }
@@ -86,7 +81,7 @@ final class LoadAgentCommand implements Callable<Integer> {
                         + port + " and " + (port + 1) + ")");
             }
         }
-        if (!bind.isLoopbackAddress() && insecure) {
+        if (!bind.isLoopbackAddress() && rmi.insecure) {
             System.err.println("loomlab load-agent: warning: plain RMI on " + bind.getHostAddress() + ": anyone who reaches it can"
                     + " make this engine run code (RMI is Java serialization); a closed lab network only");
         }

@@ -44,7 +44,6 @@ import picocli.CommandLine.Parameters;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.net.URI;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -92,14 +91,8 @@ final class LoadCommand implements Callable<Integer> {
                     + " of the users or rate; on this machine's loopback unless --rmi-keystore or --rmi-insecure")
     String remote;
 
-    @Option(names = "--rmi-keystore", paramLabel = "FILE", converter = Converters.NonBlankConverter.class,
-            description = "--remote: RMI over SSL with this keystore, the engines' own (password: $LOOMLAB_RMI_KEYSTORE_PASSWORD,"
-                    + " else changeit)")
-    String rmiKeystore;
-
-    @Option(names = "--rmi-insecure", description = "--remote: plain RMI to engines on other machines (JMeter's"
-            + " server.rmi.ssl.disable=true): a closed lab network only")
-    boolean rmiInsecure;
+    @Mixin
+    RmiOptions rmi = new RmiOptions();
 
     @Option(names = "--rmi-port", paramLabel = "P", description = "--remote: the port the engines call this machine back on"
             + " with every sample (default: any free one)")
@@ -317,7 +310,7 @@ final class LoadCommand implements Callable<Integer> {
             throw new BadInputException("--remote runs the load on remote JMeter engines: it needs --engine jmeter");
         }
         RemoteEngines remotes = remote == null ? RemoteEngines.NONE
-                : RemoteEngines.parse(remote, rmiKeystore == null ? null : Path.of(rmiKeystore), rmiInsecure, rmiPort == null ? 0 : rmiPort);
+                : RemoteEngines.parse(remote, rmi.keystorePath(), rmi.insecure, rmiPort == null ? 0 : rmiPort);
         LoadEngine engine = LoadEngines.named(engineName, remotes);
         if (jmeter && given("--connections")) {
             throw new BadInputException("--engine jmeter: --connections does not apply (JMeter's open model starts a thread, and"
