@@ -22,8 +22,7 @@ class AnswerTest {
     @Test
     void aSuitesRunEndsWithOneAnswerLinePerScenarioAndReportHtml() throws Exception {
         Path out = tmp.resolve("answer");
-        CliHarness.Outcome o = CliHarness.run("run", "answer-test", "--forks", "0", "--out", out.toString());
-        assertThat(o.exit()).as(o.err()).isZero();
+        CliHarness.Outcome o = CliHarness.runInto(out, "run", "answer-test", "--forks", "0");
         List<String> lines = Stream.concat(o.out().lines(), o.err().lines()).toList();
         assertThat(lines).as(o.out() + o.err()).hasSizeLessThan(60);
         assertThat(lines).as("no line wider than 160 characters").allSatisfy(l -> assertThat(l.length()).as(l).isLessThanOrEqualTo(160));
@@ -49,9 +48,8 @@ class AnswerTest {
     @Test
     void aRunOfNamedScenariosPrintsItsTablesThenTheAnswer() throws Exception {
         Path out = tmp.resolve("named");
-        CliHarness.Outcome o = CliHarness.run("run", "sleep", "-m", "virtual,platform:4", "-p", "tasks=20", "-p", "sleep=10ms",
-                "--forks", "0", "--warmup", "0", "--iterations", "3", "--out", out.toString());
-        assertThat(o.exit()).as(o.err()).isZero();
+        CliHarness.Outcome o = CliHarness.runInto(out, "run", "sleep", "-m", "virtual,platform:4", "-p", "tasks=20", "-p", "sleep=10ms",
+                "--forks", "0", "--warmup", "0", "--iterations", "3");
         assertThat(o.out()).contains("score (mean ± 99.9% ci)");
         List<String> stdout = o.out().lines().toList();
         assertThat(stdout.get(stdout.size() - 1)).isEqualTo("report: " + out.resolve("report.html"));

@@ -18,10 +18,8 @@ class CautionScenariosTest {
     @Test
     void aSemaphoreOfTheLimitAvoidsEveryRejection() throws Exception {
         Path out = tmp.resolve("semaphore");
-        CliHarness.Outcome o = CliHarness.run("run", "semaphore", "--forks", "1", "-m", "virtual,virtual-bounded:5", "-p", "tasks=50",
-                "-p", "limit=5", "-p", "latency=10ms", "-p", "overflow=reject", "--warmup", "0", "--iterations", "1",
-                "--out", out.toString());
-        assertThat(o.exit()).as(o.err()).isZero();
+        CliHarness.runInto(out, "run", "semaphore", "--forks", "1", "-m", "virtual,virtual-bounded:5", "-p", "tasks=50",
+                "-p", "limit=5", "-p", "latency=10ms", "-p", "overflow=reject", "--warmup", "0", "--iterations", "1");
         List<JsonNode> results = RunContractTest.results(out);
         JsonNode unbounded = results.get(0).get("metrics");
         JsonNode bounded = results.get(1).get("metrics");
@@ -38,9 +36,8 @@ class CautionScenariosTest {
     @Test
     void threadLocalTrialsReportObjectsAndAllocation() throws Exception {
         Path out = tmp.resolve("threadlocal");
-        CliHarness.Outcome o = CliHarness.run("run", "threadlocal", "--forks", "1", "-m", "virtual", "-p", "tasks=200", "-p", "cache=threadlocal",
-                "--warmup", "0", "--iterations", "1", "--out", out.toString());
-        assertThat(o.exit()).as(o.err()).isZero();
+        CliHarness.runInto(out, "run", "threadlocal", "--forks", "1", "-m", "virtual", "-p", "tasks=200", "-p", "cache=threadlocal",
+                "--warmup", "0", "--iterations", "1");
         JsonNode r = RunContractTest.results(out).get(0);
         assertThat(r.get("metrics").get("objects_created").get("median").asDouble()).isEqualTo(200.0);
         assertThat(r.get("metrics").get("allocated_bytes_per_task").get("median").asDouble()).isGreaterThanOrEqualTo(65536.0);

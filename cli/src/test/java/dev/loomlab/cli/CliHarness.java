@@ -3,6 +3,7 @@ package dev.loomlab.cli;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -50,6 +51,16 @@ final class CliHarness {
             System.setOut(oldOut);
             System.setErr(oldErr);
         }
+    }
+
+    /** {@link #run} of {@code args} then {@code --out out}, which must exit 0 (its stdout and stderr say why when not). */
+    static Outcome runInto(Path out, String... args) {
+        List<String> all = new ArrayList<>(List.of(args));
+        all.add("--out");
+        all.add(out.toString());
+        Outcome o = run(all.toArray(String[]::new));
+        assertThat(o.exit()).as(o.out() + o.err()).isZero();
+        return o;
     }
 
     /** Bad input as the CLI reports it: exit 2, nothing on stdout, one line on stderr naming {@code text}, no stack trace. */

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -21,12 +22,8 @@ class CrossJdkTest {
 
     @Test
     void structuredIsNotApplicableOnJdk21AndRunsForkedOnThisJdk() throws Exception {
-        String jdk21 = Jdk21Runtime.home();
         Path out = tmp.resolve("structured");
-        CliHarness.Outcome o = CliHarness.run("run", "fanout", "--forks", "1", "-m", "structured", "-p", "profiles=100", "-p", "latency=20ms",
-                "--warmup", "0", "--iterations", "1", "--jvm", jdk21, "--jvm", System.getProperty("java.home"),
-                "--out", out.toString());
-        assertThat(o.exit()).as(o.err()).isZero();
+        onJdk21ThenThisJdk(out, "fanout", "-m", "structured", "-p", "profiles=100", "-p", "latency=20ms");
         List<JsonNode> results = RunContractTest.results(out);
         assertThat(results.get(0).get("status").asText()).isEqualTo("not_applicable");
         assertThat(results.get(0).get("error").asText()).contains("not available on Java 21");
@@ -44,13 +41,10 @@ class CrossJdkTest {
      */
     @Test
     void pinningDiffersByJdkAndTheReportSetsTheJdksSideBySide() throws Exception {
-        String jdk21 = Jdk21Runtime.home();
         assumeTrue(Runtime.version().feature() >= 24, "JEP 491 needs JDK 24+");
         Path out = tmp.resolve("pinning");
-        CliHarness.Outcome o = CliHarness.run("run", "pinning", "--forks", "1", "-m", "virtual", "-p", "lock=synchronized,reentrant,native,wait,clinit",
-                "-p", "tasks=20", "-p", "hold=50ms", "--warmup", "0", "--iterations", "1",
-                "--jvm", jdk21, "--jvm", System.getProperty("java.home"), "--out", out.toString());
-        assertThat(o.exit()).as(o.err()).isZero();
+        CliHarness.Outcome o = onJdk21ThenThisJdk(out, "pinning", "-m", "virtual", "-p", "lock=synchronized,reentrant,native,wait,clinit",
+                "-p", "tasks=20", "-p", "hold=50ms");
         java.util.Map<String, JsonNode> byKey = new java.util.HashMap<>();
         for (JsonNode r : RunContractTest.results(out)) {
             byKey.put(r.get("params").get("lock").asText() + "@" + r.get("jvm").get("version").asText().split("[.+]")[0], r);
@@ -77,6 +71,18 @@ class CrossJdkTest {
         assertThat(o.out()).contains("By JDK").containsPattern("lock=synchronized +[0-9,]+ +[1-9][0-9,]* +[0-9.,]+ +0\\n");
     }
 
+    /**
+     * {@code loomlab run SCENARIO …} with one fork, no warm-up and one measured iteration, on the JDK 21 runtime and
+     * then on this JDK, into {@code out}; it must exit 0.
+     */
+    private static CliHarness.Outcome onJdk21ThenThisJdk(Path out, String scenario, String... options) {
+        List<String> args = new ArrayList<>(List.of("run", scenario, "--forks", "1"));
+        args.addAll(List.of(options));
+        args.addAll(List.of("--warmup", "0", "--iterations", "1", "--jvm", Jdk21Runtime.home(), "--jvm",
+                System.getProperty("java.home")));
+        return CliHarness.runInto(out, args.toArray(String[]::new));
+    }
+
     private static double pinned(JsonNode result) {
         assertThat(result.get("status").asText()).as(result.toString()).isEqualTo("ok");
         return result.get("metrics").get("pinned_events").get("median").asDouble();
@@ -88,12 +94,8 @@ class CrossJdkTest {
 
     @Test
     void theSameTrialRunsOnJdk21AndOnThisJdk() throws Exception {
-        String jdk21 = Jdk21Runtime.home();
         Path out = tmp.resolve("cross");
-        CliHarness.Outcome o = CliHarness.run("run", "sleep", "--forks", "1", "-m", "virtual", "-p", "tasks=100", "-p", "sleep=20ms",
-                "--warmup", "0", "--iterations", "1", "--jvm", jdk21, "--jvm", System.getProperty("java.home"),
-                "--out", out.toString());
-        assertThat(o.exit()).as(o.err()).isZero();
+        onJdk21ThenThisJdk(out, "sleep", "-m", "virtual", "-p", "tasks=100", "-p", "sleep=20ms");
         List<JsonNode> results = RunContractTest.results(out);
         assertThat(results).hasSize(2);
         assertThat(results.get(0).get("jvm").get("version").asText()).startsWith("21");

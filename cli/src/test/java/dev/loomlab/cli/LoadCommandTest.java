@@ -33,9 +33,7 @@ class LoadCommandTest {
         try {
             Path out = tmp.resolve("load");
             String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/get";
-            CliHarness.Outcome o = CliHarness.run("load", url, "--users", "4", "--duration", "1s", "--expect", "ok",
-                    "--out", out.toString());
-            assertThat(o.exit()).as(o.err()).isZero();
+            CliHarness.Outcome o = CliHarness.runInto(out, "load", url, "--users", "4", "--duration", "1s", "--expect", "ok");
 
             List<Result> results = new ResultsFolder(out).read();
             assertThat(results).hasSize(1);
@@ -70,9 +68,8 @@ class LoadCommandTest {
             Path out = tmp.resolve("fast");
             String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/get";
             int rate = 5000;
-            CliHarness.Outcome o = CliHarness.run("load", url, "--rate", rate + "/s", "--warmup", "0s", "--duration", "1s",
-                    "--slo", "none", "--out", out.toString());
-            assertThat(o.exit()).as(o.err()).isZero();
+            CliHarness.Outcome o = CliHarness.runInto(out, "load", url, "--rate", rate + "/s", "--warmup", "0s", "--duration", "1s",
+                    "--slo", "none");
 
             // The ceiling search ran before the load (its own null server answered it, not this one), or ran earlier in
             // this JVM (another test's session) and is kept ...
@@ -117,8 +114,7 @@ class LoadCommandTest {
         try {
             String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/get";
             Path out = tmp.resolve("judged");
-            CliHarness.Outcome o = CliHarness.run("load", url, "--users", "4", "--duration", "1s", "--out", out.toString());
-            assertThat(o.exit()).as(o.err()).isZero();
+            CliHarness.Outcome o = CliHarness.runInto(out, "load", url, "--users", "4", "--duration", "1s");
             Result r = new ResultsFolder(out).read().get(0);
             assertThat(r.slo().spec()).isEqualTo("p99<500ms,errors<1%");
             assertThat(r.slo().met()).isFalse();
@@ -131,8 +127,7 @@ class LoadCommandTest {
             assertThat(o.out()).contains("SLO BREACHED").contains("SLO p99<500ms,errors<1% breached: ");
 
             Path none = tmp.resolve("none");
-            o = CliHarness.run("load", url, "--users", "4", "--duration", "1s", "--slo", "none", "--out", none.toString());
-            assertThat(o.exit()).as(o.err()).isZero();
+            o = CliHarness.runInto(none, "load", url, "--users", "4", "--duration", "1s", "--slo", "none");
             assertThat(new ResultsFolder(none).read().get(0).slo()).isNull();
         } finally {
             http.stop(0);
@@ -163,9 +158,8 @@ class LoadCommandTest {
             // request is in flight 0.99 × 50 ms + 0.01 × 10 s = 149.5 ms on average: 2,000/s × 0.1495 s = 299 connections.
             // (The timeout is long enough for none to time out: a timed-out request's handler would go on sleeping.)
             Path out = tmp.resolve("slo-pool");
-            CliHarness.Outcome o = CliHarness.run("load", url, "--rate", "2000/s", "--warmup", "0s", "--duration", "1s", "--timeout", "10s",
-                    "--slo", "p99<50ms", "--out", out.toString());
-            assertThat(o.exit()).as(o.err()).isZero();
+            CliHarness.Outcome o = CliHarness.runInto(out, "load", url, "--rate", "2000/s", "--warmup", "0s", "--duration", "1s", "--timeout", "10s",
+                    "--slo", "p99<50ms");
             assertThat(o.out()).contains("up to 299 connections");
             Result r = new ResultsFolder(out).read().get(0);
             assertThat(((Number) r.params().get("connections")).longValue()).isEqualTo(299);
@@ -175,9 +169,8 @@ class LoadCommandTest {
             // --connections given: the pool is what it says
             mostInFlight.set(0);
             Path given = tmp.resolve("given");
-            o = CliHarness.run("load", url, "--rate", "2000/s", "--warmup", "0s", "--duration", "1s", "--timeout", "10s", "--slo", "p99<50ms",
-                    "--connections", "600", "--out", given.toString());
-            assertThat(o.exit()).as(o.err()).isZero();
+            o = CliHarness.runInto(given, "load", url, "--rate", "2000/s", "--warmup", "0s", "--duration", "1s", "--timeout", "10s", "--slo", "p99<50ms",
+                    "--connections", "600");
             assertThat(((Number) new ResultsFolder(given).read().get(0).params().get("connections")).longValue()).isEqualTo(600);
             assertThat(mostInFlight.get()).isGreaterThan(299);
 
@@ -186,9 +179,7 @@ class LoadCommandTest {
             // server at 2,000/s: it cannot meet p99<50ms, and the pool is sized for a load that does)
             mostInFlight.set(0);
             Path stated = tmp.resolve("stated");
-            o = CliHarness.run("load", url, "--rate", "2000/s", "--warmup", "0s", "--duration", "1s", "--slo", "p99<50ms",
-                    "--out", stated.toString());
-            assertThat(o.exit()).as(o.err()).isZero();
+            o = CliHarness.runInto(stated, "load", url, "--rate", "2000/s", "--warmup", "0s", "--duration", "1s", "--slo", "p99<50ms");
             Result s = new ResultsFolder(stated).read().get(0);
             assertThat(s.params()).containsEntry("timeout", "1s");
             assertThat(((Number) s.params().get("connections")).longValue()).isEqualTo(119);
@@ -210,9 +201,7 @@ class LoadCommandTest {
         try {
             Path out = tmp.resolve("warm");
             String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/get";
-            CliHarness.Outcome o = CliHarness.run("load", url, "--rate", "400/s", "--duration", "1s", "--slo", "none",
-                    "--out", out.toString());
-            assertThat(o.exit()).as(o.err()).isZero();
+            CliHarness.Outcome o = CliHarness.runInto(out, "load", url, "--rate", "400/s", "--duration", "1s", "--slo", "none");
             assertThat(o.out()).contains("after a 4s warm-up");
             Result r = new ResultsFolder(out).read().get(0);
             assertThat(r.params()).containsEntry("warmup", "4s");

@@ -20,10 +20,9 @@ class MicrobenchCliTest {
     @Test
     void jmhScenariosGiveScoreAndErrorForBothThreadKinds() throws Exception {
         Path out = tmp.resolve("jmh");
-        CliHarness.Outcome o = CliHarness.run("run", "thread-create,handoff", "--forks", "1", "-m", "platform,virtual",
+        CliHarness.Outcome o = CliHarness.runInto(out, "run", "thread-create,handoff", "--forks", "1", "-m", "platform,virtual",
                 "-p", "iteration-time=100ms", "-p", "pairs=2", "-p", "mechanism=park", "--warmup", "0",
-                "--iterations", "3", "--out", out.toString());
-        assertThat(o.exit()).as(o.err() + o.out()).isZero();
+                "--iterations", "3");
         List<JsonNode> results = RunContractTest.results(out);
         assertThat(results).extracting(r -> r.get("scenario").asText() + " " + r.get("model").asText())
                 .containsExactly("thread-create platform", "thread-create virtual", "handoff platform", "handoff virtual");
@@ -52,9 +51,8 @@ class MicrobenchCliTest {
     @Test
     void withoutNativeMemoryTrackingBytesPerThreadIsUnavailableNotHeapOnly() throws Exception {
         Path out = tmp.resolve("in-process");
-        CliHarness.Outcome o = CliHarness.run("run", "memory", "-m", "virtual", "-p", "threads=100", "--forks", "0",
-                "--warmup", "0", "--iterations", "1", "--out", out.toString());
-        assertThat(o.exit()).as(o.err() + o.out()).isZero();
+        CliHarness.runInto(out, "run", "memory", "-m", "virtual", "-p", "threads=100", "--forks", "0",
+                "--warmup", "0", "--iterations", "1");
         JsonNode metrics = RunContractTest.results(out).get(0).get("metrics");
         assertThat(metrics.get("bytes_per_thread").isNull()).isTrue();
         assertThat(metrics.get("native_bytes_per_thread").isNull()).isTrue();
@@ -64,9 +62,8 @@ class MicrobenchCliTest {
     @Test
     void resultsJmhDidNotMeasureCarryNoJmhField() throws Exception {
         Path out = tmp.resolve("plain");
-        CliHarness.Outcome o = CliHarness.run("run", "memory", "--forks", "1", "-m", "virtual,platform:4", "-p", "threads=200",
-                "--warmup", "0", "--iterations", "1", "--out", out.toString());
-        assertThat(o.exit()).as(o.err() + o.out()).isZero();
+        CliHarness.runInto(out, "run", "memory", "--forks", "1", "-m", "virtual,platform:4", "-p", "threads=200",
+                "--warmup", "0", "--iterations", "1");
         List<JsonNode> results = RunContractTest.results(out);
         assertThat(results.get(0).get("status").asText()).isEqualTo("ok");
         assertThat(results.get(0).has("jmh")).isFalse();

@@ -24,9 +24,8 @@ class ProfCliTest {
     @Test
     void cpuPiUnderAsyncAndJfrHasTheSeriesMethodOnTopOfEveryProfile() throws Exception {
         Path out = tmp.resolve("prof");
-        CliHarness.Outcome o = CliHarness.run("run", "cpu-pi", "-m", "virtual", "-p", "tasks=8", "--prof", "async:cpu",
-                "--prof", "jfr", "--forks", "1", "--warmup", "1", "--iterations", "2", "--out", out.toString());
-        assertThat(o.exit()).as(o.err()).isZero();
+        CliHarness.runInto(out, "run", "cpu-pi", "-m", "virtual", "-p", "tasks=8", "--prof", "async:cpu",
+                "--prof", "jfr", "--forks", "1", "--warmup", "1", "--iterations", "2");
         List<JsonNode> results = RunContractTest.results(out);
         assertThat(results).hasSize(1);
         JsonNode r = results.get(0);
@@ -75,10 +74,9 @@ class ProfCliTest {
     void aWebRunProfilesTheServerUnderTestWhoseFramesAreTomcats() throws Exception {
         Path out = tmp.resolve("web");
         // The test's trial JVM runs from the build's class path, not dist/lib: tell it where the servers are.
-        CliHarness.Outcome o = CliHarness.run("run", "web", "-m", "mvc-virtual", "-p", "users=20", "-p", "delay=10ms",
+        CliHarness.runInto(out, "run", "web", "-m", "mvc-virtual", "-p", "users=20", "-p", "delay=10ms",
                 "-p", "warmup=1s", "-p", "duration=1s", "--prof", "async:wall", "--forks", "1", "--warmup", "0",
-                "--iterations", "2", "--jvm-args", "-Dloomlab.home=" + System.getProperty("loomlab.home"), "--out", out.toString());
-        assertThat(o.exit()).as(o.err()).isZero();
+                "--iterations", "2", "--jvm-args", "-Dloomlab.home=" + System.getProperty("loomlab.home"));
         JsonNode r = RunContractTest.results(out).get(0);
         assertThat(r.get("status").asText()).isEqualTo("ok");
         String server = null;
@@ -102,10 +100,9 @@ class ProfCliTest {
     @Test
     void theVirtualThreadViewShowsPinnedTimeOnJdk21AndNoneOn25() throws Exception {
         Path out = tmp.resolve("pinning");
-        CliHarness.Outcome o = CliHarness.run("run", "pinning", "-m", "virtual", "-p", "lock=synchronized", "-p", "tasks=20",
+        CliHarness.runInto(out, "run", "pinning", "-m", "virtual", "-p", "lock=synchronized", "-p", "tasks=20",
                 "-p", "hold=20ms", "--prof", "jfr", "--jvm", Jdk21Runtime.home(), "--jvm", System.getProperty("java.home"),
-                "--forks", "1", "--warmup", "1", "--iterations", "2", "--out", out.toString());
-        assertThat(o.exit()).as(o.err()).isZero();
+                "--forks", "1", "--warmup", "1", "--iterations", "2");
         List<JsonNode> results = RunContractTest.results(out);
         assertThat(results).hasSize(2);
         for (JsonNode r : results) {
@@ -128,9 +125,8 @@ class ProfCliTest {
     @Test
     void theMemoryScenarioIsProfiledAroundEachSnapshot() throws Exception {
         Path out = tmp.resolve("memory");
-        CliHarness.Outcome o = CliHarness.run("run", "memory", "-m", "virtual", "-p", "threads=1000", "--prof", "jfr",
-                "--forks", "1", "--warmup", "1", "--iterations", "2", "--out", out.toString());
-        assertThat(o.exit()).as(o.err()).isZero();
+        CliHarness.runInto(out, "run", "memory", "-m", "virtual", "-p", "threads=1000", "--prof", "jfr",
+                "--forks", "1", "--warmup", "1", "--iterations", "2");
         JsonNode p = RunContractTest.results(out).get(0).get("profiles").get(0);
         assertThat(p.has("error")).as(p.toString()).isFalse();
         // 1,000 parked virtual threads per measured snapshot, two snapshots; the warm-up's are not recorded.
@@ -141,9 +137,8 @@ class ProfCliTest {
     @Test
     void aJmhResultHasOneProfilePerJmhFork() throws Exception {
         Path out = tmp.resolve("jmh");
-        CliHarness.Outcome o = CliHarness.run("run", "thread-start", "-m", "virtual", "-p", "threads=200", "-p",
-                "iteration-time=100ms", "--prof", "jfr", "--forks", "2", "--warmup", "1", "--iterations", "2", "--out", out.toString());
-        assertThat(o.exit()).as(o.err()).isZero();
+        CliHarness.runInto(out, "run", "thread-start", "-m", "virtual", "-p", "threads=200", "-p",
+                "iteration-time=100ms", "--prof", "jfr", "--forks", "2", "--warmup", "1", "--iterations", "2");
         JsonNode r = RunContractTest.results(out).get(0);
         assertThat(r.get("status").asText()).isEqualTo("ok");
         List<String> processes = new ArrayList<>();

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,12 +18,8 @@ class WebRunTest {
     @Test
     void aWebRunReportsThroughputBoundAndTheServersFigures() throws Exception {
         Path out = tmp.resolve("web");
-        // The test's trial JVM runs from the build's class path, not dist/lib: tell it where the servers are.
-        String home = System.getProperty("loomlab.home");
-        CliHarness.Outcome o = CliHarness.run("run", "web", "--forks", "1", "-m", "jdk", "-p", "users=20", "-p", "delay=50ms",
-                "-p", "warmup=0s", "-p", "duration=1s", "--iterations", "2", "--jvm-args", "-Dloomlab.home=" + home,
-                "--out", out.toString());
-        assertThat(o.exit()).as(o.out() + o.err()).isZero();
+        CliHarness.Outcome o = web(out, "-m", "jdk", "-p", "users=20", "-p", "delay=50ms",
+                "-p", "warmup=0s", "-p", "duration=1s", "--iterations", "2");
         assertThat(o.err()).as("the sleep endpoint needs no database").doesNotContain("PostgreSQL");
 
         List<JsonNode> results = RunContractTest.results(out);
@@ -88,11 +85,8 @@ class WebRunTest {
     @Test
     void theJmeterEngineDrivesTheWebScenario() throws Exception {
         Path out = tmp.resolve("jmeter");
-        String home = System.getProperty("loomlab.home");
-        CliHarness.Outcome o = CliHarness.run("run", "web", "--forks", "1", "-m", "jdk", "-p", "users=20", "-p", "delay=50ms",
-                "-p", "warmup=1s", "-p", "duration=1s", "-p", "engine=jmeter", "-p", "rate=0,max", "--iterations", "1",
-                "--jvm-args", "-Dloomlab.home=" + home, "--out", out.toString());
-        assertThat(o.exit()).as(o.out() + o.err()).isZero();
+        CliHarness.Outcome o = web(out, "-m", "jdk", "-p", "users=20", "-p", "delay=50ms",
+                "-p", "warmup=1s", "-p", "duration=1s", "-p", "engine=jmeter", "-p", "rate=0,max", "--iterations", "1");
         List<JsonNode> results = RunContractTest.results(out);
         assertThat(results).hasSize(2);
         JsonNode r = results.stream().filter(n -> n.get("params").get("rate").isNumber()).findFirst().orElseThrow();
@@ -119,11 +113,9 @@ class WebRunTest {
     @Test
     void rateMaxSearchesTheServerAndNeverFindsMoreThanItsConnectionsCarry() throws Exception {
         Path out = tmp.resolve("max");
-        String home = System.getProperty("loomlab.home");
-        CliHarness.Outcome o = CliHarness.run("run", "web", "--forks", "1", "-m", "jdk", "-p", "rate=max", "-p", "connections=20",
+        CliHarness.Outcome o = web(out, "-m", "jdk", "-p", "rate=max", "-p", "connections=20",
                 "-p", "delay=20ms", "-p", "start-rate=200", "-p", "min-rate=100", "-p", "warmup=1s", "-p", "duration=1s",
-                "--slo", "p50<100ms", "--iterations", "1", "--jvm-args", "-Dloomlab.home=" + home, "--out", out.toString());
-        assertThat(o.exit()).as(o.out() + o.err()).isZero();
+                "--slo", "p50<100ms", "--iterations", "1");
 
         JsonNode r = RunContractTest.results(out).getFirst();
         assertThat(r.get("status").asText()).as(r.toString()).isEqualTo("ok");
@@ -157,11 +149,9 @@ class WebRunTest {
     @Test
     void theCpuAndMemoryEndpointsRunEndToEnd() throws Exception {
         Path out = tmp.resolve("endpoints");
-        String home = System.getProperty("loomlab.home");
-        CliHarness.Outcome o = CliHarness.run("run", "web", "--forks", "1", "-m", "jdk", "-p", "endpoint=cpu,memory",
+        web(out, "-m", "jdk", "-p", "endpoint=cpu,memory",
                 "-p", "users=4", "-p", "work=5ms", "-p", "cache=100", "-p", "warmup=0s", "-p", "duration=1s",
-                "--iterations", "1", "--jvm-args", "-Dloomlab.home=" + home, "--out", out.toString());
-        assertThat(o.exit()).as(o.out() + o.err()).isZero();
+                "--iterations", "1");
 
         List<JsonNode> results = RunContractTest.results(out);
         assertThat(results).hasSize(2);
@@ -180,5 +170,16 @@ class WebRunTest {
                 assertThat(m.get("server_cache_entries").get("median").asDouble()).isPositive().isLessThanOrEqualTo(100.0);
             }
         }
+    }
+
+    /**
+     * {@code loomlab run web --forks 1} with {@code options} into {@code out}, which must exit 0. The test's trial JVM runs
+     * from the build's class path, not dist/lib: {@code -Dloomlab.home} tells it where the servers are.
+     */
+    private static CliHarness.Outcome web(Path out, String... options) {
+        List<String> args = new ArrayList<>(List.of("run", "web", "--forks", "1"));
+        args.addAll(List.of(options));
+        args.addAll(List.of("--jvm-args", "-Dloomlab.home=" + System.getProperty("loomlab.home")));
+        return CliHarness.runInto(out, args.toArray(String[]::new));
     }
 }
