@@ -21,9 +21,7 @@ class LoadGeneratorTest {
     @Test
     void closedModelCountsEveryRequestTheServerSaw() throws Exception {
         try (TestServer server = TestServer.delaying(5)) {
-            LoadSpec spec = LoadSpec.closed(server.uri(), 8, NO_WARMUP, Duration.ofSeconds(1), Ramp.CONSTANT,
-                    Duration.ofSeconds(10), "ok");
-            LoadReport r = new LoadGenerator(spec).run();
+            LoadReport r = closedLoad(server, 8, Duration.ofSeconds(1));
 
             assertThat(r.sent()).isPositive().isEqualTo(server.requests.get());
             assertThat(r.ok()).isEqualTo(r.sent());
@@ -46,9 +44,7 @@ class LoadGeneratorTest {
     @Test
     void closedModelLatencyIsFromTheActualSendAndClaimsNoCorrection() throws Exception {
         try (TestServer server = TestServer.delaying(2)) {
-            LoadSpec spec = LoadSpec.closed(server.uri(), 4, NO_WARMUP, Duration.ofMillis(500), Ramp.CONSTANT,
-                    Duration.ofSeconds(10), "ok");
-            LoadReport r = new LoadGenerator(spec).run();
+            LoadReport r = closedLoad(server, 4, Duration.ofMillis(500));
 
             assertThat(r.basis()).isEqualTo(LatencyBasis.ACTUAL_SEND);
             assertThat(r.latency()).isSameAs(r.fromSend());
@@ -258,6 +254,12 @@ class LoadGeneratorTest {
             assertThat(r.errorCount()).isZero();
             return r;
         }
+    }
+
+    /** {@code users} closed-model users against {@code server} for {@code measured}, no warm-up, expecting "ok" within 10 s. */
+    private static LoadReport closedLoad(TestServer server, int users, Duration measured) throws Exception {
+        return new LoadGenerator(LoadSpec.closed(server.uri(), users, NO_WARMUP, measured, Ramp.CONSTANT,
+                Duration.ofSeconds(10), "ok")).run();
     }
 
     private static LoadReport runClosed(RawServer server, int users, String expect) throws Exception {
