@@ -2,11 +2,8 @@
 # Article 001 at 1,000,000 profiles: the article's own Java program and loomlab's fastest models,
 # alternated ROUNDS times so both see the same machine state (docs/results.md, fanout).
 set -euo pipefail
-ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
-ROUNDS="${ROUNDS:-3}"
+. "$(dirname "$0")/rounds.sh"
 OUT="${OUT:-$(mktemp -d)}"
-JAVA="${JAVA_HOME:-}/bin/java"
-[ -x "$JAVA" ] || { echo "set JAVA_HOME to the JDK 25 loomlab uses" >&2; exit 2; }
 for r in $(seq 1 "$ROUNDS"); do
   "$JAVA" -XX:MaxRAMPercentage=75 "$ROOT/docs/fidelity/ArticleFanout.java" 1000000
   "$ROOT/loomlab" run fanout -m reactor,coroutines -p profiles=1000000 -p latency=500ms \

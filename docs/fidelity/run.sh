@@ -2,11 +2,8 @@
 # Fidelity check (docs/methodology.md): loomlab's medians beside plain Java programs doing the same
 # thing, alternated ROUNDS times so both see the same machine state. Prints one line per measurement.
 set -euo pipefail
-ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
-ROUNDS="${ROUNDS:-3}"
+. "$(dirname "$0")/rounds.sh"
 OUT="$(mktemp -d)"
-JAVA="${JAVA_HOME:-}/bin/java"
-[ -x "$JAVA" ] || { echo "set JAVA_HOME to the JDK 25 loomlab uses" >&2; exit 2; }
 median() { sed -n 's/.*"wall_ms":{"median":\([0-9.]*\).*/\1/p' "$1" | head -n 1; }
 for r in $(seq 1 "$ROUNDS"); do
   for spec in "sleep platform:100 2000 100" "sleep virtual 2000 100" "cpu-sqrt platform:2 1000 1000000" "cpu-sqrt virtual 1000 1000000"; do
