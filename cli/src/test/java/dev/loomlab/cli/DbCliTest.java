@@ -1,15 +1,12 @@
 package dev.loomlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loomlab.db.DbAddress;
 import dev.loomlab.db.EmbeddedDatabase;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -20,21 +17,17 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code loomlab run db} through the CLI, its trials forked: against the embedded PostgreSQL the run starts
  * itself, and against the test JVM's shared one ({@link SharedDatabase}) named with {@code --db-url}, whose rows it counts.
  */
+@ExtendWith(SharedDatabase.class)
 class DbCliTest {
     @TempDir
     static Path tmp;
-    private static EmbeddedDatabase own;
 
-    @BeforeAll
-    static void shareTheDatabase() throws Exception {
-        own = SharedDatabase.get();
-    }
-
-    private static CliHarness.Outcome db(Path out, String models, int warmup, int iterations, boolean ownDb, String... params) {
+    private static CliHarness.Outcome db(Path out, String models, int warmup, int iterations, boolean ownDb, String... params)
+            throws Exception {
         List<String> args = new ArrayList<>(List.of("run", "db", "-m", models, "--forks", "1", "--warmup", String.valueOf(warmup),
                 "--iterations", String.valueOf(iterations), "--timeout", "2m", "--out", out.toString()));
         if (ownDb) {
-            args.addAll(List.of("--db-url", own.address().jdbcUrl()));
+            args.addAll(List.of("--db-url", SharedDatabase.address().jdbcUrl()));
         }
         for (String p : params) {
             args.addAll(List.of("-p", p));
@@ -49,12 +42,7 @@ class DbCliTest {
     }
 
     private static long count(String sql) throws Exception {
-        DbAddress a = own.address();
-        try (var c = DriverManager.getConnection(a.jdbcUrl(), a.user(), a.password()); var s = c.createStatement();
-             ResultSet r = s.executeQuery(sql)) {
-            r.next();
-            return r.getLong(1);
-        }
+        return SharedDatabase.count(sql);
     }
 
     /** The PostgreSQL servers listening on {@code port} (zonky starts each with {@code -p PORT}). */
@@ -143,7 +131,7 @@ class DbCliTest {
         String jdk21 = dev.loomlab.core.trial.Jdk21Runtime.home();
         Path out = tmp.resolve("jdks");
         List<String> args = new ArrayList<>(List.of("run", "db", "-m", "virtual", "-p", "tasks=100", "--forks", "1", "--warmup", "1",
-                "--iterations", "2", "--timeout", "2m", "--db-url", own.address().jdbcUrl(), "--jvm", jdk21,
+                "--iterations", "2", "--timeout", "2m", "--db-url", SharedDatabase.address().jdbcUrl(), "--jvm", jdk21,
                 "--jvm", System.getProperty("java.home"), "--out", out.toString()));
         CliHarness.Outcome o = CliHarness.run(args.toArray(String[]::new));
         assertThat(o.exit()).as(o.err()).isZero();

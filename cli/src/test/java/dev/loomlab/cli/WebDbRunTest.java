@@ -1,15 +1,11 @@
 package dev.loomlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loomlab.db.DbAddress;
-import dev.loomlab.db.EmbeddedDatabase;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -22,16 +18,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * servers and leaves no server of it behind; with {@code --db-url} the servers write into the database
  * named, whose rows this test counts.
  */
+@ExtendWith(SharedDatabase.class)
 class WebDbRunTest {
     @TempDir
     static Path tmp;
-    private static EmbeddedDatabase own;
-
-    @BeforeAll
-    static void shareTheDatabase() throws Exception {
-        // The tables exist before the first count; the servers find them as they should be.
-        own = SharedDatabase.get();
-    }
 
     private static CliHarness.Outcome web(Path out, String models, List<String> dbUrl, String... params) {
         // The trial JVMs run from the build's class path, not dist/lib: tell them where the servers are.
@@ -51,12 +41,7 @@ class WebDbRunTest {
     }
 
     private static long writes() throws Exception {
-        DbAddress a = own.address();
-        try (var c = DriverManager.getConnection(a.jdbcUrl(), a.user(), a.password()); var s = c.createStatement();
-             ResultSet r = s.executeQuery("select count(*) from loomlab_writes")) {
-            r.next();
-            return r.getLong(1);
-        }
+        return SharedDatabase.count("select count(*) from loomlab_writes");
     }
 
     /**
@@ -103,7 +88,7 @@ class WebDbRunTest {
         int batch = 5;
         long before = writes();
         Path out = tmp.resolve("writes");
-        CliHarness.Outcome o = web(out, "mvc-virtual,webflux", List.of("--db-url", own.address().jdbcUrl()),
+        CliHarness.Outcome o = web(out, "mvc-virtual,webflux", List.of("--db-url", SharedDatabase.address().jdbcUrl()),
                 "endpoint=db-write,db-write-batch", "batch=" + batch,
                 "db-connections=4", "users=4", "warmup=0s", "duration=1s");
         assertThat(o.exit()).as(o.out() + o.err()).isZero();
