@@ -122,18 +122,20 @@ class PinningCommandTest {
     @Test
     void synchronizedDoesNotPinOnThisJdkSinceJep491() {
         org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= 24);
-        CliHarness.Outcome o = pinning("--fail-on-pinning", "--threshold", "0ms", "--", "java", "-cp", classes.toString(),
-                "PinningFixture", "synchronized");
-        assertThat(o.exit()).as(o.out() + o.err()).isZero();
-        assertThat(o.out()).contains("no virtual thread was pinned for 0ms or longer");
+        assertNothingPinnedFor("0ms", "synchronized");
     }
 
     @Test
     void pinsShorterThanTheThresholdAreNotReported() {
-        CliHarness.Outcome o = pinning("--threshold", "5s", "--fail-on-pinning", "--", "java", "-cp", classes.toString(),
-                "PinningFixture", "clinit");
+        assertNothingPinnedFor("5s", "clinit");
+    }
+
+    /** The fixture's {@code kind} of lock under {@code --fail-on-pinning --threshold threshold}: exit 0, nothing reported. */
+    private void assertNothingPinnedFor(String threshold, String kind) {
+        CliHarness.Outcome o = pinning("--fail-on-pinning", "--threshold", threshold, "--", "java", "-cp", classes.toString(),
+                "PinningFixture", kind);
         assertThat(o.exit()).as(o.out() + o.err()).isZero();
-        assertThat(o.out()).contains("no virtual thread was pinned for 5s or longer");
+        assertThat(o.out()).contains("no virtual thread was pinned for " + threshold + " or longer");
     }
 
     @Test

@@ -76,20 +76,11 @@ public final class MarkdownReport {
                     .append("`java.lang.VirtualThread` park frames every event shares are left out.\n\n```\n")
                     .append(pinned).append("```\n");
         }
-        List<String> breached = SloBreaches.lines(results);
-        if (!breached.isEmpty()) {
-            sb.append("\n## SLO breaches\n\n")
-                    .append("Results that missed the service level objective they were judged against (--slo; for web and load ")
-                    .append("article 003's p99<500ms,errors<1% unless --slo gave another): each term missed, with its figure.\n\n");
-            breached.forEach(line -> sb.append("- **breached**: `").append(line.replace("`", "'")).append("`\n"));
-        }
-        List<String> threw = CallFailures.lines(results);
-        if (!threw.isEmpty()) {
-            sb.append("\n## Calls that threw\n\n")
-                    .append("Results measured although some calls threw: the calls were counted and the iterations went on. ")
-                    .append("The first exception's whole stack is in the trial log.\n\n");
-            threw.forEach(line -> sb.append("- `").append(line.replace("`", "'")).append("`\n"));
-        }
+        listSection(sb, "SLO breaches", "Results that missed the service level objective they were judged against (--slo; "
+                + "for web and load article 003's p99<500ms,errors<1% unless --slo gave another): each term missed, with its "
+                + "figure.", "**breached**: ", SloBreaches.lines(results));
+        listSection(sb, "Calls that threw", "Results measured although some calls threw: the calls were counted and the "
+                + "iterations went on. The first exception's whole stack is in the trial log.", "", CallFailures.lines(results));
         List<Result> profiled = results.stream().filter(r -> !r.profiles().isEmpty()).toList();
         if (!profiled.isEmpty()) {
             sb.append("\n## Profiles\n\nRecorded over the measured iterations only (--prof); the top frame by self samples.\n\n");
@@ -169,5 +160,14 @@ public final class MarkdownReport {
             return sb.toString();
         }
         return String.valueOf(v);
+    }
+
+    /** A section of one bullet per line, each line as code after {@code label}; nothing when there are no lines. */
+    private static void listSection(StringBuilder sb, String title, String intro, String label, List<String> lines) {
+        if (lines.isEmpty()) {
+            return;
+        }
+        sb.append("\n## ").append(title).append("\n\n").append(intro).append("\n\n");
+        lines.forEach(line -> sb.append("- ").append(label).append('`').append(line.replace("`", "'")).append("`\n"));
     }
 }

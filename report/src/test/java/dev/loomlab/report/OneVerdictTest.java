@@ -59,11 +59,7 @@ class OneVerdictTest {
         // true for 12 pairs (i=1: j=0; i=2: j≤1; i=3: j≤3; i=4: all 5), false for 12, equal for (2, 2).
         // At 5 vs 5 the 99% interval spans every ratio (2/252 ≤ 1% < 4/252): 100/204 = 0.4902 to 104/200 = 0.52,
         // wholly below 0.95.
-        Change ch = compare(slow, fast);
-        assertThat(ch.verdict()).isEqualTo(Verdict.IMPROVED);
-        assertThat(ch.estimate().ratio()).isCloseTo(102.0 / 202, within(1e-12));
-        assertThat(ch.estimate().low()).isCloseTo(100.0 / 204, within(1e-12));
-        assertThat(ch.estimate().high()).isCloseTo(104.0 / 200, within(1e-12));
+        assertCompared(slow, fast, Verdict.IMPROVED, 102.0 / 202, 100.0 / 204, 104.0 / 200);
         assertThat(CompareReport.rows(Comparison.of(List.of(result(COMPARED, slow)), List.of(result(COMPARED, fast)),
                 "wall_ms", 5, false)).get(0)).contains("5 vs 5", "×0.505 [0.490, 0.520]", "improved");
 
@@ -79,11 +75,7 @@ class OneVerdictTest {
         double[] fast = {100, 101, 102, 103, 104};
         // (100 + i) / (102 + j) > 102/104 ⟺ 104i − 102j > 4: 12 pairs above, 12 below, (2, 2) equal: the ratio is
         // 102/104 = 0.981. The interval, 100/106 = 0.943 to 104/102 = 1.02, holds 1: within noise.
-        Change ch = compare(slow, fast);
-        assertThat(ch.verdict()).isEqualTo(Verdict.UNCHANGED);
-        assertThat(ch.estimate().ratio()).isCloseTo(102.0 / 104, within(1e-12));
-        assertThat(ch.estimate().low()).isCloseTo(100.0 / 106, within(1e-12));
-        assertThat(ch.estimate().high()).isCloseTo(104.0 / 102, within(1e-12));
+        assertCompared(slow, fast, Verdict.UNCHANGED, 102.0 / 104, 100.0 / 106, 104.0 / 102);
 
         // Means 102 and 104: virtual ranks first, but is not preferred.
         Advice a = advise(slow, fast);
@@ -110,5 +102,15 @@ class OneVerdictTest {
                 + "at least 5 measured iterations (e.g. --iterations 5).");
         assertThat(a.evidence()).contains(
                 "virtual / structured wall ms ×0.502 [no 99% interval], 3 vs 3 samples: too few samples (5 a side needed)");
+    }
+
+    /** compare's change from {@code baseline} to {@code candidate}: its verdict, and its ratio and interval by hand. */
+    private static void assertCompared(double[] baseline, double[] candidate, Verdict verdict, double ratio, double low,
+                                       double high) {
+        Change ch = compare(baseline, candidate);
+        assertThat(ch.verdict()).isEqualTo(verdict);
+        assertThat(ch.estimate().ratio()).isCloseTo(ratio, within(1e-12));
+        assertThat(ch.estimate().low()).isCloseTo(low, within(1e-12));
+        assertThat(ch.estimate().high()).isCloseTo(high, within(1e-12));
     }
 }

@@ -79,7 +79,6 @@ public final class CoreScenarios implements ScenarioProvider {
                 p -> new CpuWorkload(p.intCount("tasks"), p.count("terms"), CpuWorkload::leibnizPi));
     }
 
-    /** A scenario of pure computation: the CPU bound, timed serially, and the scheduling overhead beyond it. */
     /**
      * A user's own task ({@code --task CLASS --classpath CP}), {@code tasks} calls per iteration under each
      * model, bound by one call timed alone (docs/your-code.md).
@@ -107,6 +106,7 @@ public final class CoreScenarios implements ScenarioProvider {
     /** Parameter of scenario {@code task}: its class path. */
     public static final String CLASSPATH = "classpath";
 
+    /** A scenario of pure computation: the CPU bound, timed serially, and the scheduling overhead beyond it. */
     private static ScenarioDescription.Builder computing(String name) {
         return ScenarioDescription.named(name).bound(Bound.computing("tasks"))
                 .traits(Trait.SERIAL_TIMING, Trait.SCHEDULING_OVERHEAD);
