@@ -24,8 +24,9 @@ class AnswerTest {
                 "deadlock: 200 of 200 pool threads blocked\nmore"));
         List<String> lines = Answer.lines(results, CORE);
         assertThat(lines).hasSize(2);
-        // five iterations a side (0.98 … 1.03 × the median, mean 1.002 ×): 402 × 1.002 = 403, 3,206 × 1.002 = 3,212
-        assertThat(lines.get(0)).startsWith("  sleep   Use virtual: 8.0× faster than platform:1000 (wall ms mean 403 vs 3,212)");
+        // five iterations a side (0.98 … 1.03 × the median): the ratio 402 / 3,206 and its interval every pairwise
+        // ratio, 3,206 × 0.98 / (402 × 1.03) = 7.59 to 3,206 × 1.03 / (402 × 0.98) = 8.38 times
+        assertThat(lines.get(0)).startsWith("  sleep   Use virtual: 8.0× faster than platform:1000 (wall ms, 99% interval 7.59–8.38×)");
         // fanout's verdict is the failure's; the line names the result and the first line of its reason.
         assertThat(lines.get(1)).startsWith("  fanout  profiles=500 latency=20ms — Avoid completable:200")
                 .contains(" · 1 not ok: completable:200 failed — deadlock").doesNotContain("more");

@@ -67,6 +67,8 @@ class OneVerdictTest {
         Advice a = advise(slow, fast);
         assertThat(a.recommendation()).isEqualTo("Use virtual: 2.0× faster than the next best, structured.");
         assertThat(a.evidence()).contains("virtual / structured wall ms ×0.505 [0.490, 0.520] at 99%, 5 vs 5 samples: faster");
+        // 1 / 0.520 = 1.92 to 1 / 0.490 = 2.04 times faster
+        assertThat(a.brief()).isEqualTo("Use virtual: 2.0× faster than structured (wall ms, 99% interval 1.92–2.04×)");
     }
 
     @Test
@@ -82,6 +84,8 @@ class OneVerdictTest {
         assertThat(a.recommendation()).isEqualTo(
                 "virtual, structured are within noise of each other here (wall ms): choose among them on other grounds.");
         assertThat(a.evidence()).contains("virtual / structured wall ms ×0.981 [0.943, 1.02] at 99%, 5 vs 5 samples: within noise");
+        // the console's line carries the same ratio and interval
+        assertThat(a.brief()).isEqualTo("virtual, structured within noise of each other (wall ms ratio 0.981, 99% interval 0.943–1.02)");
     }
 
     @Test

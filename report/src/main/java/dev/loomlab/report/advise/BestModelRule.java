@@ -46,6 +46,7 @@ final class BestModelRule implements AdviceRule {
         List<Result> tied = new ArrayList<>(List.of(best));
         Result beaten = null;
         Difference beatenBy = null;
+        Difference firstTie = null;
         Result undecided = null;
         String undecidedWhy = null;
         for (Result r : ranked.subList(1, ranked.size())) {
@@ -69,6 +70,9 @@ final class BestModelRule implements AdviceRule {
                 undecidedWhy = why(best, r, d);
                 break;
             }
+            if (firstTie == null) {
+                firstTie = d;
+            }
             tied.add(r);
         }
         String label = Metrics.label(metric);
@@ -78,16 +82,15 @@ final class BestModelRule implements AdviceRule {
             recommendation = "Use " + best.model() + ": " + Figures.ratio(beatenBy.factor()) + " "
                     + (higher ? "higher" : "faster") + " than the next best, " + beaten.model() + reason(best, beaten) + ".";
             brief = "Use " + best.model() + ": " + Figures.ratio(beatenBy.factor()) + " " + (higher ? "higher" : "faster")
-                    + " than " + beaten.model() + " (" + label + " mean " + Figures.num(Metrics.mean(best, metric)) + " vs "
-                    + Figures.num(Metrics.mean(beaten, metric)) + ")";
+                    + " than " + beaten.model() + " (" + label + ", " + beatenBy.factorInterval() + ")";
         } else if (tied.size() == 1) {
             recommendation = "No model is preferred here (" + label + "): " + undecidedWhy + ".";
             brief = "no model preferred (" + label + "): " + undecidedWhy;
         } else {
             String names = String.join(", ", tied.stream().map(Result::model).toList());
             recommendation = names + " are within noise of each other here (" + label + "): choose among them on other grounds";
-            brief = names + " within noise of each other (" + label + " mean "
-                    + String.join(" vs ", tied.stream().map(r -> Figures.num(Metrics.mean(r, metric))).toList()) + ")";
+            brief = names + " within noise of each other (" + label + " ratio " + Figures.num(firstTie.ratio()) + ", "
+                    + firstTie.factorInterval() + ")";
             if (beaten != null) {
                 recommendation += "; " + beaten.model() + " is " + Figures.ratio(beatenBy.factor())
                         + (higher ? " lower than " : " slower than ") + best.model() + ".";

@@ -1,5 +1,7 @@
 package dev.loomlab.report.analysis;
 
+import dev.loomlab.report.text.Fmt;
+
 import dev.loomlab.core.stats.Summary;
 
 import java.util.Optional;
@@ -123,6 +125,23 @@ public record Difference(String metric, RatioEstimate estimate, double threshold
     /** How many times larger or smaller the candidate is: the ratio or its inverse, whichever is at least 1. */
     public double factor() {
         return Math.max(estimate.ratio(), 1 / estimate.ratio());
+    }
+
+    /**
+     * The factor's interval, as the factor reads: {@code 99% interval 1.9–2.0×} for a candidate about twice as large or
+     * small; {@code 99% interval 0.94–1.07} for a ratio within noise, which is read as a ratio.
+     */
+    public String factorInterval() {
+        if (!estimate.reachable()) {
+            return "no " + estimate.level() + " interval";
+        }
+        if (verdict == Verdict.WITHIN_NOISE) {
+            return estimate.level() + " interval " + Fmt.num(estimate.low()) + "–" + Fmt.num(estimate.high());
+        }
+        boolean larger = estimate.ratio() >= 1;
+        double from = larger ? estimate.low() : 1 / estimate.high();
+        double to = larger ? estimate.high() : 1 / estimate.low();
+        return estimate.level() + " interval " + Fmt.num(from) + "–" + Fmt.num(to) + "×";
     }
 
     /**
