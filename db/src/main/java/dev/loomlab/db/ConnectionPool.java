@@ -9,8 +9,8 @@ import java.time.Duration;
 abstract sealed class ConnectionPool implements AutoCloseable permits JdbcPool, R2dbcPool {
     /** The waits for a connection, recorded as the driver reports them. */
     final PoolWaits waits = new PoolWaits();
-    /** The peaks, counted as calls ask for, receive and give back connections. */
-    final PoolPeaks peaks = new PoolPeaks();
+    /** The peaks, counted as calls ask for, receive and give back connections once {@link #countPeaks} asks. */
+    PoolPeaks peaks = PoolPeaks.OFF;
 
     /** Opens a driver's pool: {@code size} connections to {@code address}, a caller waiting at most {@code acquireTimeout}. */
     @FunctionalInterface
@@ -33,6 +33,13 @@ abstract sealed class ConnectionPool implements AutoCloseable permits JdbcPool, 
 
     PoolPeaks peaks() {
         return peaks;
+    }
+
+    /** Counts this pool's peaks from now on; called before any call asks for a connection. */
+    void countPeaks() {
+        if (peaks == PoolPeaks.OFF) {
+            peaks = new PoolPeaks();
+        }
     }
 
     @Override

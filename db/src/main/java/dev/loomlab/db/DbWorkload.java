@@ -96,6 +96,7 @@ public final class DbWorkload extends CallCountingWorkload {
             @Override
             public void open(R runner) {
                 opened = opener.open(address, connections, acquireTimeout);
+                opened.countPeaks();
                 pool = opened;
             }
 
