@@ -10,7 +10,6 @@ import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.ParamDefaults;
 
 import java.io.PrintStream;
-import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -33,17 +32,18 @@ final class LineProgress implements Progress {
         t.setDaemon(true);
         return t;
     });
-    private ParamDefaults defaults = ParamDefaults.NONE;
+    /** The planned scenarios' defaults: a line names only the parameters that differ. */
+    private final ParamDefaults defaults;
     private ScheduledFuture<?> running;
 
-    LineProgress(PrintStream out, TimeLeft left) {
+    LineProgress(PrintStream out, TimeLeft left, ParamDefaults defaults) {
         this.out = out;
+        this.defaults = defaults;
         this.left = left;
     }
 
     @Override
     public synchronized ProgressListener trialStarted(PlannedResult planned, int fork) {
-        defaults = ParamDefaults.of(List.of(planned.scenario()));
         String since = elapsed();
         String label = planned.scenario().name() + " " + planned.model() + " "
                 + defaults.text(planned.scenario().name(), planned.params().json())
@@ -81,7 +81,7 @@ final class LineProgress implements Progress {
     }
 
     private synchronized void print(String line) {
-        out.println(line.length() <= Answer.WIDTH ? line : line.substring(0, Answer.WIDTH - 1) + "…");
+        out.println(Answer.cut(line));
     }
 
     private String elapsed() {

@@ -1,5 +1,7 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.report.ParamDefaults;
+
 import dev.loomlab.cli.plan.PlannedResult;
 
 import dev.loomlab.core.result.Result;
@@ -25,6 +27,7 @@ public interface Progress extends AutoCloseable {
         boolean terminal = console != null && console.isTerminal() && System.getenv("CI") == null;
         TimeLeft left = new TimeLeft(plan);
         return terminal ? new BarProgress(plan.stream().mapToInt(PlannedResult::totalIterations).sum(), left)
-                : new LineProgress(System.err, left);
+                : new LineProgress(System.err, left,
+                        ParamDefaults.of(plan.stream().map(PlannedResult::scenario).distinct().toList()));
     }
 }

@@ -1,5 +1,6 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.report.ParamDefaults;
 import dev.loomlab.cli.plan.PlannedResult;
 
 import dev.loomlab.core.model.ModelCatalog;
@@ -49,7 +50,7 @@ class RunMetricsTest {
     @Test
     void taskCountsStreamedPerIterationAddUpAcrossIterationsAndTrials() {
         List<PlannedResult> plan = plan();
-        try (RunMetrics metrics = new RunMetrics(registry, new LineProgress(System.err, new TimeLeft(plan)), plan)) {
+        try (RunMetrics metrics = new RunMetrics(registry, new LineProgress(System.err, new TimeLeft(plan), ParamDefaults.NONE), plan)) {
             ProgressListener first = metrics.trialStarted(plan.get(0), 1);
             assertThat(registry.scrape()).contains("loomlab_run_info{jdk=\"" + Jdk.current().version()
                     + "\",model=\"virtual\",params=\"" + plan.get(0).params() + "\",scenario=\"sleep\"} 1");
@@ -98,7 +99,7 @@ class RunMetricsTest {
     @Test
     void httpTotalsStreamedPerLoadRunAddUpAcrossRunsAndTrialsAndTheServerGaugesShowTheLastSample() {
         List<PlannedResult> plan = plan();
-        try (RunMetrics metrics = new RunMetrics(registry, new LineProgress(System.err, new TimeLeft(plan)), plan)) {
+        try (RunMetrics metrics = new RunMetrics(registry, new LineProgress(System.err, new TimeLeft(plan), ParamDefaults.NONE), plan)) {
             ProgressListener first = metrics.trialStarted(plan.get(0), 1);
             assertThat(value("loomlab_http_requests_total{outcome=\"ok\"}")).isZero();
             assertThat(value("loomlab_server_open_connections")).isNaN();

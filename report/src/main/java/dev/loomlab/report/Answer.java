@@ -35,8 +35,9 @@ public final class Answer {
         StringBuilder sb = new StringBuilder("\nWhat this run showed (one line per scenario; every table in report.md, the figures "
                 + "behind each verdict in report.html):\n");
         lines(results, defaults).forEach(line -> sb.append(line).append('\n'));
-        sb.append(cut("results: " + folder)).append('\n');
-        sb.append(cut("report: " + report)).append('\n');
+        // Whole, however long: scripts read the folder from these lines.
+        sb.append("results: ").append(folder).append('\n');
+        sb.append("report: ").append(report).append('\n');
         return sb.toString();
     }
 
@@ -128,7 +129,7 @@ public final class Answer {
      * The line, or as much of it as fits in {@link #WIDTH} characters with an ellipsis: cut after a whole clause (at
      * a comma, semicolon or parenthesis) where one ends in the last third, else after a whole word.
      */
-    static String cut(String line) {
+    public static String cut(String line) {
         if (line.length() <= WIDTH) {
             return line;
         }
