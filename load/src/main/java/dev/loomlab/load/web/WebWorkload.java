@@ -238,9 +238,15 @@ public final class WebWorkload implements TaskWorkload {
 
     /** One capacity search of the server, each step logged and, when watched, streamed like any load run. */
     private CapacitySearcher.Found search() throws InterruptedException {
-        CapacitySearcher.Found result = session().search(plan(), server.uri(null), load.connections(), ServerArgs.BODY,
-                ceiling,
-                n -> progress(), LiveChannel.isOpen());
+        CapacitySearcher.Found result;
+        try {
+            result = session().search(plan(), server.uri(null), load.connections(), ServerArgs.BODY, ceiling,
+                    n -> progress(), LiveChannel.isOpen());
+        } catch (java.io.UncheckedIOException | dev.loomlab.core.BadInputException e) {
+            // as for a single load (runLoad): an engine that cannot run a step fails the trial, named
+            Throwable cause = e instanceof java.io.UncheckedIOException u ? u.getCause() : e;
+            throw new ModelFailure("the " + engine.name() + " load engine could not run a search step: " + cause.getMessage());
+        }
         if (!result.search().found()) {
             throw new ModelFailure(model.name() + ": " + CapacityResult.noPassingRate(result.search()));
         }
