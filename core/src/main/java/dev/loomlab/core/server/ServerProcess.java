@@ -7,6 +7,7 @@ import dev.loomlab.core.prof.ChildProfiling;
 import dev.loomlab.core.prof.ProfileRecordFile;
 import dev.loomlab.core.prof.ProfilerSpec;
 import dev.loomlab.core.prof.TrialProfiling;
+import dev.loomlab.core.process.ChildJvmFlags;
 import dev.loomlab.core.process.ChildProcess;
 
 import java.io.EOFException;
@@ -97,6 +98,7 @@ public final class ServerProcess implements AutoCloseable {
         List<String> sharing = ClassDataSharing.flags(javaHome, System.getProperty("java.version"), Runtime.version().feature(),
                 name, classPath, jvmArgs);
         command.addAll(sharing);
+        command.addAll(ChildJvmFlags.flags());
         // A trial's server writes a GC log beside the trial's: its pauses are the model's in the web scenario.
         Path gcLog = GcLogging.ofThisJvm().map(l -> GcLogging.sibling(l, "server-" + name + "-%p")).orElse(null);
         if (gcLog != null) {

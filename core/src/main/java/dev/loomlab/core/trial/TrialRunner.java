@@ -8,6 +8,7 @@ import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;
+import dev.loomlab.core.process.ChildJvmFlags;
 import dev.loomlab.core.process.ChildProcess;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.core.server.ClassDataSharing;
@@ -98,6 +99,7 @@ public final class TrialRunner {
             command.addAll(ProfilerSpec.jvmFlags(profilers));
             command.addAll(ClassDataSharing.flags(jdk.home(), jdk.version(), jdk.feature(), "trial-" + spec.scenario(),
                     classPath, jvmArgs));
+            command.addAll(ChildJvmFlags.flags());
             command.addAll(jvmArgs);
             command.addAll(List.of("-cp", classPath, TrialMain.class.getName(), specFile.toString(), outcomeFile.toString()));
             JvmInfo intended = new JvmInfo(jdk.version(), jdk.vendor(), jdk.home().toString(),

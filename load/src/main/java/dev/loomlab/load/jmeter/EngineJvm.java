@@ -1,6 +1,7 @@
 package dev.loomlab.load.jmeter;
 
 import dev.loomlab.core.engine.EngineLine;
+import dev.loomlab.core.process.ChildJvmFlags;
 import dev.loomlab.core.process.ChildProcess;
 import dev.loomlab.core.server.ClassDataSharing;
 
@@ -42,6 +43,7 @@ final class EngineJvm implements AutoCloseable {
         command.add(javaHome.resolve("bin").resolve("java").toString());
         command.addAll(ClassDataSharing.flags(javaHome, System.getProperty("java.version"), Runtime.version().feature(),
                 "jmeter-" + kind, classPath, List.of()));
+        command.addAll(ChildJvmFlags.flags());
         command.addAll(List.of("-XX:+ExitOnOutOfMemoryError", "-Djava.awt.headless=true", "-cp", classPath, JmeterHome.MAIN));
         command.addAll(args);
         BlockingQueue<EngineLine.Parsed> queue = new LinkedBlockingQueue<>();
