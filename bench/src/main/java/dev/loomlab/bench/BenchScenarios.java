@@ -1,8 +1,12 @@
 package dev.loomlab.bench;
 
+import dev.loomlab.core.memory.PlatformThreadCeiling;
+import dev.loomlab.core.model.Model;
+import dev.loomlab.core.model.ServingThread;
 import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.param.ParamType;
 import dev.loomlab.core.param.ParamValues;
+import dev.loomlab.core.scenario.MachineNeeds;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.scenario.ScenarioProvider;
@@ -30,6 +34,15 @@ public final class BenchScenarios implements ScenarioProvider {
         return ScenarioDescription.named(name).models("platform", "virtual").score(metric).traits(Trait.FORKS_ITSELF);
     }
 
+    /**
+     * {@code threads} platform threads alive at once on the platform kind, for {@code why}; none on virtual. Beyond
+     * the machine's ceiling the result is not applicable ({@link PlatformThreadCeiling#requireRoomFor}).
+     */
+    private static MachineNeeds platformThreads(Model model, long threads, String why) {
+        return model.threads() != ServingThread.PLATFORM ? MachineNeeds.NONE
+                : MachineNeeds.NONE.withPlatformThreads(MachineNeeds.Need.of(threads, why).whenShort(PlatformThreadCeiling.BEYOND));
+    }
+
     private static long iterationMs(ParamValues p) {
         return Math.max(1, Math.round(p.durationMillis("iteration-time")));
     }
@@ -40,6 +53,8 @@ public final class BenchScenarios implements ScenarioProvider {
                         .summary("JMH: start N threads doing trivial work and await them with a CountDownLatch (ms per batch)")
                         .reproduces("003", "thread start cost, JMH")
                         .params(ParamSpec.taskCount("threads", "10000", "threads started per batch, one JMH operation"), ITERATION_TIME)
+                        .needs((p, model) -> platformThreads(model, p.intCount("threads"),
+                                "starts " + MachineNeeds.count(p.intCount("threads")) + " platform threads at once"))
                         .build(),
                 p -> new JmhWorkload(ThreadStartBenchmark.class.getName() + ".startAndAwait", "batch_ms", "ms/op",
                         Map.of("threads", String.valueOf(p.intCount("threads"))), p.intCount("threads"), iterationMs(p),
@@ -74,6 +89,8 @@ public final class BenchScenarios implements ScenarioProvider {
                                 ITERATION_TIME)
                         // A plain run sweeps the article's thread counts and both mechanisms.
                         .sweep("pairs", "10,100,1000").sweep("mechanism", "park,queue")
+                        .needs((p, model) -> platformThreads(model, 2L * p.intCount("pairs"),
+                                "runs " + MachineNeeds.count(p.intCount("pairs")) + " pairs of platform threads"))
                         .build(),
                 p -> {
                     int pairs = p.intCount("pairs");

@@ -4,8 +4,6 @@ import dev.loomlab.cli.plan.PlannedResult;
 
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.process.ChildEnvironment;
-import dev.loomlab.core.scenario.Trait;
-import dev.loomlab.core.server.EndpointSpec;
 import dev.loomlab.db.DbAddress;
 import dev.loomlab.db.EmbeddedDatabase;
 
@@ -18,9 +16,9 @@ import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The database of a run whose plan needs one — a scenario with {@link Trait#DATABASE}, or a result whose
- * {@code endpoint} parameter names a db endpoint ({@link EndpointSpec#needsDatabase}: the web scenario
- * needs a database only for those) — or of {@code loomlab serve} with a db endpoint: the user's, named by
+ * The database of a run whose plan needs one — a result whose scenario declares it needs one
+ * ({@link dev.loomlab.core.scenario.MachineNeeds#database}: the db scenario always, the web scenario for its db
+ * endpoints) — or of {@code loomlab serve} with a db endpoint: the user's, named by
  * {@code --db-url} and checked before any trial (bad input when it cannot be reached or refuses the login),
  * or an embedded PostgreSQL started for the run and stopped with it. Either way its address is handed to
  * every process started from then on (trial JVMs, and the servers they start).
@@ -37,8 +35,7 @@ final class RunDatabase implements AutoCloseable {
 
     /** Opens the database {@code plan} needs; nothing when it needs none and no {@code --db-url} was given. */
     static RunDatabase forPlan(List<PlannedResult> plan, String dbUrl, PrintStream log) throws IOException {
-        return open(plan.stream().anyMatch(p -> p.scenario().has(Trait.DATABASE) || EndpointSpec.needsDatabase(p.params())),
-                dbUrl, log);
+        return open(plan.stream().anyMatch(p -> p.machineNeeds().database()), dbUrl, log);
     }
 
     /**

@@ -18,13 +18,18 @@ import dev.loomlab.cli.doctor.Needs;
 import dev.loomlab.cli.doctor.OpenFileFacts;
 import dev.loomlab.core.memory.PlatformThreadCeiling;
 import dev.loomlab.core.model.ModelCatalog;
+import dev.loomlab.core.param.ParamSpec;
+import dev.loomlab.core.param.ParamValues;
+import dev.loomlab.core.scenario.MachineNeeds;
 import dev.loomlab.core.scenario.ScenarioCatalog;
+import dev.loomlab.core.scenario.ScenarioDescription;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.IntPredicate;
@@ -245,6 +250,39 @@ class DoctorTest {
         assertThat(threads.status()).isEqualTo(CheckStatus.WARN);
         assertThat(threads.finding()).contains("16,000 (test ceiling)");
         assertThat(threads.consequence()).contains("100,000 platform threads").contains("not applicable");
+    }
+
+    /** A scenario doctor has never heard of (a user's, from their own jar) is judged on the needs it declares. */
+    @Test
+    void aScenarioDoctorDoesNotKnowIsJudgedOnTheNeedsItDeclares() throws Exception {
+        linux();
+        limits(4096, 4096);
+        ScenarioDescription chat = ScenarioDescription.named("chat")
+                .summary("a user's chat server, its clients connected at once")
+                .params(ParamSpec.taskCount("clients", "5000", "clients connected at once"))
+                .needs((p, model) -> MachineNeeds.NONE
+                        .withSockets(MachineNeeds.Need.of(p.intCount("clients"), "holds " + MachineNeeds.count(p.intCount("clients"))
+                                + " client connections").whenShort(limit -> "the server turns away clients beyond "
+                                + MachineNeeds.count(limit - MachineNeeds.OPEN_FILES_BESIDE_SOCKETS)))
+                        .withPlatformThreads(MachineNeeds.Need.of(p.intCount("clients"), "reads each client on a platform thread")
+                                .whenShort("the server queues the clients it has no thread for")))
+                .build();
+        PlannedResult planned = new PlannedResult(chat, ModelCatalog.load().create("virtual"),
+                ParamValues.parse("chat", chat.params(), Map.of("clients", "20000")), null, 1, 0, 1, List.of());
+        Examination e = Doctor.examine(facts(2, n -> true), Needs.of(List.of(planned), List.of()));
+
+        Check files = check(e, "open-files");
+        assertThat(files.status()).isEqualTo(CheckStatus.FAIL);
+        assertThat(files.consequence()).startsWith("chat virtual clients=20000: holds 20,000 client connections")
+                .contains("each JVM needs 21000 open files").contains("with 4096, the server turns away clients beyond 3,096");
+        assertThat(files.fix()).contains("ulimit -n 30000");
+        Check threads = check(e, "threads");
+        assertThat(threads.status()).isEqualTo(CheckStatus.WARN);
+        assertThat(threads.consequence()).contains("reads each client on a platform thread, above the ceiling: the server"
+                + " queues the clients it has no thread for");
+        // What it does not declare it is not judged on.
+        assertThat(check(e, "ports").status()).isEqualTo(CheckStatus.OK);
+        assertThat(e.needs().portsPerSource().amount()).isZero();
     }
 
     @Test

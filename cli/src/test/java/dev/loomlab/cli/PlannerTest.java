@@ -32,6 +32,18 @@ class PlannerTest {
         });
     }
 
+    /** A run starts a database for the results whose scenario says it needs one: db always, web on a db endpoint. */
+    @Test
+    void scenariosDeclareWhetherTheyNeedADatabase() {
+        assertThat(planner.plan(List.of("db"), new RunOptions())).allSatisfy(p -> assertThat(p.machineNeeds().database()).isTrue());
+        RunOptions dbEndpoint = new RunOptions();
+        dbEndpoint.params = List.of("endpoint=sleep,db");
+        assertThat(planner.plan(List.of("web"), dbEndpoint)).extracting(p -> p.params().canonical().get("endpoint") + " "
+                + p.machineNeeds().database()).contains("sleep false", "db true");
+        assertThat(planner.plan(List.of("quick"), new RunOptions()))
+                .filteredOn(p -> !p.scenario().name().equals("db")).allSatisfy(p -> assertThat(p.machineNeeds().database()).isFalse());
+    }
+
     @Test
     void suitesKeepTheirRoundsUnlessTheUserGivesThem() {
         List<PlannedResult> seeds = planner.plan(List.of("seeds"), new RunOptions());

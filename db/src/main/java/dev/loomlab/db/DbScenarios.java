@@ -3,6 +3,7 @@ package dev.loomlab.db;
 import dev.loomlab.core.param.Choice;
 import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.scenario.Bound;
+import dev.loomlab.core.scenario.MachineNeeds;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.scenario.ScenarioProvider;
@@ -34,7 +35,8 @@ public final class DbScenarios implements ScenarioProvider {
                                 ParamSpec.count("seed", "1", 0, "seed of the random users' keys"))
                         .models("platform:10", "platform:100", "virtual", "virtual-bounded:10", "coroutines-io", "async")
                         .bound(Bound.calibrated("tasks", p -> p.intCount(CONNECTIONS)))
-                        .traits(Trait.SERIAL_TIMING, Trait.SCHEDULING_OVERHEAD, Trait.RECORDS_PINNING, Trait.DATABASE)
+                        .traits(Trait.SERIAL_TIMING, Trait.SCHEDULING_OVERHEAD, Trait.RECORDS_PINNING)
+                        .needs((p, model) -> MachineNeeds.NONE.withDatabase())
                         .build(),
                 p -> new DbWorkload(p.intCount("tasks"), p.choice("op", DbOp.class), Duration.ofNanos(p.durationNanos("latency")),
                         p.intCount("batch"), p.intCount(CONNECTIONS), Duration.ofNanos(p.durationNanos("acquire-timeout")),

@@ -1,5 +1,7 @@
 package dev.loomlab.net;
 
+import dev.loomlab.core.scenario.MachineNeeds;
+
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -13,7 +15,7 @@ final class NetLimits {
     /** Network load goes to loopback only. */
     static final InetAddress LOOPBACK = address(127, 0, 0, 1);
     /** Sockets a trial keeps for itself (class path, logs, the server's pipes) beyond its connections. */
-    static final int FD_MARGIN = 1_000;
+    static final int FD_MARGIN = MachineNeeds.OPEN_FILES_BESIDE_SOCKETS;
 
     private NetLimits() {
     }

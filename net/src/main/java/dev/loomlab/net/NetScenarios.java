@@ -1,8 +1,13 @@
 package dev.loomlab.net;
 
+import dev.loomlab.core.model.Model;
+import dev.loomlab.core.model.ServingThread;
 import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.param.ParamType;
+import dev.loomlab.core.param.ParamValues;
 import dev.loomlab.core.scenario.Bound;
+import dev.loomlab.core.scenario.MachineNeeds;
+import dev.loomlab.core.scenario.MachineNeeds.Need;
 import dev.loomlab.core.scenario.Rounds;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioDescription;
@@ -10,6 +15,8 @@ import dev.loomlab.core.scenario.ScenarioProvider;
 
 import java.time.Duration;
 import java.util.List;
+
+import static dev.loomlab.core.scenario.MachineNeeds.count;
 
 /** The net module's scenarios over real sockets: http-get and echo. */
 public final class NetScenarios implements ScenarioProvider {
@@ -33,9 +40,50 @@ public final class NetScenarios implements ScenarioProvider {
                         // 10,000 × 100 ms on virtual threads: after one, 2.9, 2.2, 2.2 s; after six, 1.5-2.0 s).
                         .rounds(new Rounds(null, 5, null))
                         .bound(Bound.waiting("tasks", "delay"))
+                        .needs(NetScenarios::httpGetNeeds)
                         .build(),
                 p -> new HttpGetWorkload(p.intCount("tasks"), (long) p.durationMillis("delay"), p.intCount("size"),
                         Duration.ofNanos(p.durationNanos("timeout"))));
+    }
+
+    /** A connection per request in flight, at most one per task, from 127.0.0.1 to the server in its own JVM. */
+    private static MachineNeeds httpGetNeeds(ParamValues p, Model model) {
+        long c = Math.min(p.intCount("tasks"), model.limit());
+        return MachineNeeds.NONE
+                .withSockets(Need.of(c, "sends up to " + count(c) + " requests at once through one HttpClient"
+                        + " (a connection each) to a server in its own JVM"))
+                .withPortsPerSource(Need.of(c, "opens up to " + count(c) + " connections from 127.0.0.1 to one server port"))
+                .withConnectsAtOnce(Need.of(c, "connects up to " + count(c) + " clients at once (a connection per request in flight)"));
+    }
+
+    /**
+     * Clients in the trial JVM, the server in its own: {@value EchoWorkload#PER_SOURCE} clients a loopback source,
+     * {@value EchoWorkload#CONNECTS_IN_FLIGHT} connects in flight, and a platform thread per connection in a
+     * thread-per-task server. Under an open-file limit it holds its connections in waves
+     * ({@link EchoWorkload#heldAtOnce}); where the machine refuses a thread its server stops and says how many it reached.
+     */
+    private static MachineNeeds echoNeeds(int c, Model model) {
+        MachineNeeds needs = MachineNeeds.NONE
+                .withSockets(Need.of(c, "holds " + count(c) + " connections at once, a socket each in its trial JVM"
+                        + " and in the echo server's own JVM").whenShort(limit -> inWaves(c, limit)))
+                .withPortsPerSource(Need.of(Math.min(c, EchoWorkload.PER_SOURCE), "connects " + count(c) + " clients to one"
+                        + " server port, at most " + count(EchoWorkload.PER_SOURCE) + " from each loopback source address"))
+                .withLoopbackSources(Need.of(EchoWorkload.sources(c), "spreads " + count(c) + " clients over 127.0.0.1 …"
+                        + " 127.0.0." + EchoWorkload.sources(c) + ", " + count(EchoWorkload.PER_SOURCE) + " each"))
+                .withConnectsAtOnce(Need.of(Math.min(c, EchoWorkload.CONNECTS_IN_FLIGHT),
+                        "keeps up to " + EchoWorkload.CONNECTS_IN_FLIGHT + " connects in flight"));
+        return model.threads() != ServingThread.PLATFORM ? needs
+                : needs.withPlatformThreads(Need.of(c, "its server starts a platform thread per connection, " + count(c))
+                        .whenShort("the server stops where the machine refuses a thread and reports how many it reached"
+                                + " (server_thread_limit): the result measures that limit"));
+    }
+
+    /** What echo measures under an open-file limit of {@code limit}: its connections in waves, not all at once. */
+    private static String inWaves(int connections, long limit) {
+        int wave = EchoWorkload.heldAtOnce(connections, limit);
+        long waves = ((long) connections + wave - 1) / wave;
+        return "echo holds at most " + count(wave) + " at once (in " + count(waves) + " waves), not " + count(connections)
+                + ", and its figures are not those of " + count(connections) + " connections held at once";
     }
 
     /**
@@ -50,6 +98,7 @@ public final class NetScenarios implements ScenarioProvider {
                         .params(ParamSpec.taskCount("connections", "100000", "client connections held at once"),
                                 ParamSpec.duration("timeout", "60s", "longest wait for one read, and for all clients to connect"))
                         .models("virtual", "thread-per-task", "nio")
+                        .needs((p, model) -> echoNeeds(p.intCount("connections"), model))
                         .build(),
                 p -> new EchoWorkload(p.intCount("connections"), Duration.ofNanos(p.durationNanos("timeout"))));
     }

@@ -1,7 +1,5 @@
 package dev.loomlab.cli.doctor;
 
-import dev.loomlab.net.EchoWorkload;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -10,7 +8,8 @@ import java.util.OptionalLong;
  * The open-file limit against the sockets the plan holds. Every JVM raises its soft limit to the hard one when it
  * starts (HotSpot's {@code MaxFDLimit}), and the launcher raises the hard one as far as it may: so the hard limit
  * this process inherited is what each trial and server JVM gets. Client and server run in two JVMs (echo, web,
- * http-get), each holding one socket per connection.
+ * http-get), each holding one socket per connection; what becomes of a result short of them is what its scenario
+ * declares, else its sockets beyond the limit fail.
  */
 final class OpenFilesCheck implements MachineCheck {
     static final String NAME = "open-files";
@@ -46,17 +45,8 @@ final class OpenFilesCheck implements MachineCheck {
             }
             return Check.of(NAME, CheckStatus.OK, finding, asked + ", within the limit", "", raw);
         }
-        String consequence;
-        if (need.result().startsWith("echo ")) {
-            long connections = need.amount();
-            int wave = EchoWorkload.heldAtOnce((int) connections, limit);
-            long waves = (connections + wave - 1) / wave;
-            consequence = asked + "; with " + limit + ", echo holds at most " + Words.count(wave) + " at once (in "
-                    + Words.count(waves) + " waves), not " + Words.count(connections) + ", and its figures are not those of "
-                    + Words.count(connections) + " connections held at once";
-        } else {
-            consequence = asked + "; with " + limit + ", sockets beyond it fail ('Too many open files') and count as errors";
-        }
+        String consequence = asked + "; with " + limit + ", " + need.whenShort(limit)
+                .orElse("sockets beyond it fail ('Too many open files') and count as errors");
         long target = Words.roundUp(required);
         String fix = "ulimit -n " + target + " in the shell that starts ./loomlab";
         if (files.hard().isPresent() && files.hard().getAsLong() < target) {

@@ -8,8 +8,9 @@ import java.util.Map;
 /**
  * The platform threads a plan starts at once against the ceiling the memory scenarios hold to
  * ({@link PlatformThreadCeiling}: the tightest of the kernel's, the user's, the cgroup's and memory's limits, less
- * a quarter). Above it, memory, thread-start and handoff record the result not applicable, as designed,
- * echo's thread-per-task server stops where the machine refuses a thread, and a pool's trial fails.
+ * a quarter). Above it, what becomes of the result is what its scenario declares (memory, thread-start and handoff
+ * record it not applicable, as designed; echo's thread-per-task server stops where the machine refuses a thread),
+ * else its trial fails.
  */
 final class ThreadsCheck implements MachineCheck {
     static final String NAME = "threads";
@@ -25,13 +26,8 @@ final class ThreadsCheck implements MachineCheck {
         raw.put("needed_by", need.result().isEmpty() ? null : need.result());
         String finding = "platform-thread ceiling " + Words.count(ceiling.threads()) + " (" + ceiling.limitedBy() + ")";
         if (need.amount() > ceiling.threads()) {
-            String scenario = need.result().split(" ")[0];
-            String outcome = switch (scenario) {
-                case "memory", "thread-start", "handoff" -> "the result is recorded not applicable, with the ceiling, as designed";
-                case "echo" -> "the server stops where the machine refuses a thread and reports how many it reached"
-                        + " (server_thread_limit): the result measures that limit";
-                default -> "the trial fails when the machine refuses a thread (unable to create native thread)";
-            };
+            String outcome = need.whenShort(ceiling.threads())
+                    .orElse("the trial fails when the machine refuses a thread (unable to create native thread)");
             return Check.of(NAME, CheckStatus.WARN, finding, need.result() + ": " + need.why() + ", above the ceiling: " + outcome,
                     "raise the limit that decides it (ulimit -u; sysctl kernel.threads-max, kernel.pid_max, vm.max_map_count;"
                             + " the cgroup's pids.max; memory), or ask for fewer threads", raw);

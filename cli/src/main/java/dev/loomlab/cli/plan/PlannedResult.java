@@ -2,6 +2,7 @@ package dev.loomlab.cli.plan;
 
 import dev.loomlab.core.param.ParamValues;
 import dev.loomlab.core.model.Model;
+import dev.loomlab.core.scenario.MachineNeeds;
 import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.trial.Jdk;
 
@@ -19,6 +20,11 @@ public record PlannedResult(ScenarioDescription scenario, Model model, ParamValu
     /** Iterations of all forks, for progress. */
     public int totalIterations() {
         return Math.max(1, forks) * (warmup + iterations);
+    }
+
+    /** What this result asks of the machine, as its scenario declares it. */
+    public MachineNeeds machineNeeds() {
+        return scenario.needs(params, model);
     }
 
     public String label() {

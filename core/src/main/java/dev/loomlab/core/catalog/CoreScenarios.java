@@ -5,8 +5,10 @@ import dev.loomlab.core.task.UserTaskWorkload;
 
 import dev.loomlab.core.fanout.FanoutWorkload;
 import dev.loomlab.core.memory.MemoryWorkload;
+import dev.loomlab.core.memory.PlatformThreadCeiling;
 import dev.loomlab.core.memory.StackDescent;
 import dev.loomlab.core.model.Model;
+import dev.loomlab.core.model.ServingThread;
 import dev.loomlab.core.param.Choice;
 import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.param.ParamType;
@@ -15,6 +17,7 @@ import dev.loomlab.core.pinning.LockKind;
 import dev.loomlab.core.pinning.PinningWorkload;
 import dev.loomlab.core.scenario.Bound;
 import dev.loomlab.core.scenario.BoundContext;
+import dev.loomlab.core.scenario.MachineNeeds;
 import dev.loomlab.core.model.Bounds;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioDescription;
@@ -38,6 +41,10 @@ import java.util.List;
  * {@code loomlab/suites/*.suite}, the articles' figures in {@code loomlab/articles/*.json}.
  */
 public final class CoreScenarios implements ScenarioProvider {
+    /** Heap a parked virtual thread takes at depth 1, bytes: 597–690 measured (docs/microbenchmarks.md). */
+    private static final long VIRTUAL_THREAD_BYTES = 700;
+    /** Heap each further frame of a parked virtual thread adds, bytes: about 3.1 KB at depth 50. */
+    private static final long VIRTUAL_FRAME_BYTES = 50;
 
     @Override
     public List<Scenario> scenarios() {
@@ -178,8 +185,28 @@ public final class CoreScenarios implements ScenarioProvider {
                         // NMT for the native part; descend keeps a frame per level; heap for 1,000,000 stacks.
                         .trialJvmArgs("-XX:NativeMemoryTracking=summary", StackDescent.DONT_INLINE, "-XX:MaxRAMPercentage=75")
                         .score("bytes_per_thread")
+                        .needs(CoreScenarios::memoryNeeds)
                         .build(),
                 p -> new MemoryWorkload(p.intCount("threads"), p.intCount("depth")));
+    }
+
+    /**
+     * Virtual threads: the heap their parked stacks take ({@link #VIRTUAL_THREAD_BYTES}, {@link #VIRTUAL_FRAME_BYTES});
+     * platform threads: as many at once, where the machine refuses one the result is not applicable.
+     */
+    private static MachineNeeds memoryNeeds(ParamValues p, Model model) {
+        int threads = p.intCount("threads");
+        int depth = p.intCount("depth");
+        if (model.threads() == ServingThread.VIRTUAL) {
+            long each = VIRTUAL_THREAD_BYTES + VIRTUAL_FRAME_BYTES * (depth - 1);
+            return MachineNeeds.NONE.withHeapBytes(MachineNeeds.Need.of(threads * each, "parks " + MachineNeeds.count(threads)
+                    + " virtual threads at depth " + depth + ", about " + MachineNeeds.count(each) + " bytes of heap each"));
+        }
+        if (model.threads() == ServingThread.PLATFORM) {
+            return MachineNeeds.NONE.withPlatformThreads(MachineNeeds.Need.of(threads, "parks " + MachineNeeds.count(threads)
+                    + " platform threads at once").whenShort(PlatformThreadCeiling.BEYOND));
+        }
+        return MachineNeeds.NONE;
     }
 
     /** Article 004's pinning caution, measured on every JDK given (JEP 491 changed synchronized in JDK 24). */

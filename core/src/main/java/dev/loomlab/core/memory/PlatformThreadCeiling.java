@@ -20,6 +20,8 @@ import java.util.OptionalLong;
  * @param limitedBy which limit decides it, with every limit found, e.g. {@code cgroup pids.max 32768 …}
  */
 public record PlatformThreadCeiling(long threads, String limitedBy) {
+    /** What becomes of a result that asks for more platform threads than the ceiling ({@link #requireRoomFor}). */
+    public static final String BEYOND = "the result is recorded not applicable, with the ceiling, as designed";
     /** Share of the tightest limit left unused. */
     static final int SPARE_PCT = 25;
     /** Memory a platform thread may come to need: its default stack, 1 MiB. */

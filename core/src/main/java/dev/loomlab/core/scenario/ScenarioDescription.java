@@ -1,6 +1,8 @@
 package dev.loomlab.core.scenario;
 
+import dev.loomlab.core.model.Model;
 import dev.loomlab.core.param.ParamSpec;
+import dev.loomlab.core.param.ParamValues;
 import dev.loomlab.core.stats.Metric;
 
 import java.util.ArrayList;
@@ -9,21 +11,24 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 
 /**
  * Everything about a scenario but its workload, built once: what it measures, which article it
  * reproduces, its parameters, the models it compares by default, its bound, the metric that is its
- * score, and what its trials need.
+ * score, what its trials need, and what each result asks of the machine.
  *
  * @param defaultSweep  parameter texts a plain {@code loomlab run SCENARIO} uses in place of single
  *                      defaults (e.g. every lock kind); each {@code -p} overrides its own
  * @param trialJvmArgs  flags its trial JVMs need, before the user's {@code --jvm-args}
  * @param rounds        round counts it needs when it differs from the defaults (e.g. more warm-up)
  * @param score         the metric that is each result's score, e.g. {@code wall_ms}
+ * @param machineNeeds  what one result asks of the machine, from its parameter values and model ({@link #needs})
  */
 public record ScenarioDescription(String name, String summary, List<ArticleRef> articles, List<ParamSpec> params,
                                   List<String> defaultModels, Map<String, String> defaultSweep,
-                                  List<String> trialJvmArgs, Rounds rounds, Bound bound, String score, Set<Trait> traits) {
+                                  List<String> trialJvmArgs, Rounds rounds, Bound bound, String score, Set<Trait> traits,
+                                  BiFunction<ParamValues, Model, MachineNeeds> machineNeeds) {
 
     public ScenarioDescription {
         articles = List.copyOf(articles);
@@ -36,6 +41,11 @@ public record ScenarioDescription(String name, String summary, List<ArticleRef> 
 
     public boolean has(Trait trait) {
         return traits.contains(trait);
+    }
+
+    /** What one result of this scenario, run with {@code params} on {@code model}, asks of the machine. */
+    public MachineNeeds needs(ParamValues params, Model model) {
+        return machineNeeds.apply(params, model);
     }
 
     /** A description to build, named as the CLI spells the scenario. */
@@ -56,6 +66,7 @@ public record ScenarioDescription(String name, String summary, List<ArticleRef> 
         private Bound bound = Bound.NONE;
         private String score = Metric.WALL_MS;
         private final Set<Trait> traits = EnumSet.noneOf(Trait.class);
+        private BiFunction<ParamValues, Model, MachineNeeds> needs = (p, model) -> MachineNeeds.NONE;
 
         private Builder(String name) {
             this.name = name;
@@ -120,12 +131,18 @@ public record ScenarioDescription(String name, String summary, List<ArticleRef> 
             return this;
         }
 
+        /** What one result asks of the machine beyond an ordinary JVM's own; nothing unless said. */
+        public Builder needs(BiFunction<ParamValues, Model, MachineNeeds> needs) {
+            this.needs = needs;
+            return this;
+        }
+
         public ScenarioDescription build() {
             if (summary == null) {
                 throw new IllegalStateException("scenario " + name + " needs a summary");
             }
             return new ScenarioDescription(name, summary, articles, params, models, sweep, jvmArgs, rounds, bound, score,
-                    traits);
+                    traits, needs);
         }
     }
 }

@@ -11,13 +11,6 @@ public enum Trait {
     SERIAL_TIMING,
     /** Each iteration reports {@code scheduling_overhead_pct}: (wall − bound) / wall. */
     SCHEDULING_OVERHEAD,
-    /**
-     * The trials need a PostgreSQL: the run starts one before its first trial (or checks the one
-     * {@code --db-url} names) and hands its address to every trial JVM. The web scenario needs one only for
-     * its db endpoints, so it has not this trait: a run asks each result's {@code endpoint} parameter too
-     * ({@link dev.loomlab.core.server.EndpointSpec#needsDatabase}).
-     */
-    DATABASE,
     /** One trial JVM runs every fork of a result itself (JMH forks its own JVMs). */
     FORKS_ITSELF,
     /**

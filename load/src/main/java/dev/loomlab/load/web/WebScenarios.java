@@ -1,6 +1,9 @@
 package dev.loomlab.load.web;
 
 import dev.loomlab.core.param.ParamSpec;
+import dev.loomlab.core.param.ParamValues;
+import dev.loomlab.core.scenario.MachineNeeds;
+import dev.loomlab.core.scenario.MachineNeeds.Need;
 import dev.loomlab.core.scenario.Rounds;
 import dev.loomlab.core.server.EndpointSpec;
 import dev.loomlab.core.scenario.Scenario;
@@ -14,6 +17,8 @@ import dev.loomlab.core.workload.NotApplicableException;
 
 import java.util.List;
 
+import static dev.loomlab.core.scenario.MachineNeeds.count;
+
 /**
  * {@code web}: article 004's web experiment — each server model in its own JVM, loaded over HTTP by
  * loomlab's generator (closed model with {@code users}, or open with {@code rate}), each server
@@ -21,7 +26,7 @@ import java.util.List;
  * article 004's). Its score is the throughput; the bound is a rate (sleep, Little's law: users / delay, or
  * the pool's threads / delay; cpu: cores / work; memory and db*: none), reported as {@code bound_throughput_per_s}
  * with {@code efficiency_pct}. The db endpoints need the run's database: a run that plans one starts it
- * ({@link EndpointSpec#needsDatabase}), a run of the other endpoints starts none.
+ * ({@link MachineNeeds#database}), a run of the other endpoints starts none.
  * The article published a chart only (virtual threads and WebFlux far above the 200-thread pool).
  * {@code engine=jmeter} drives each load with Apache JMeter instead of loomlab's generator (article 004's own tool);
  * {@code rate=max} with it is not applicable: the capacity search judges its steps on loomlab's open model, whose
@@ -57,11 +62,34 @@ public final class WebScenarios implements ScenarioProvider {
                         .rounds(new Rounds(null, 0, null))
                         .score("throughput_per_s")
                         .traits(Trait.GOLDEN_SIGNALS)
+                        .needs((p, model) -> needs(p))
                         .build(),
                 p -> workload(p)));
     }
 
-    private static WebWorkload workload(dev.loomlab.core.param.ParamValues p) {
+    /**
+     * The load generator in the trial JVM, the server in its own, each a socket per connection from 127.0.0.1: the
+     * closed model's users, or up to the open model's connections (rate=max searches with the open model, up to its
+     * generator's ceiling: any rate up to connections per second); and the run's database for a db endpoint.
+     */
+    private static MachineNeeds needs(ParamValues p) {
+        LoadParams load = LoadParams.of(p);
+        boolean max = load.search() != null;
+        boolean open = max || load.rate() > 0;
+        long c = open ? load.connections() : load.users();
+        String what = open ? "opens up to " + count(c) + " connections (open model)"
+                : "keeps " + count(c) + " users connected (closed model)";
+        long atOnce = max ? c : open ? Math.min(c, (long) Math.ceil(load.rate())) : c;
+        MachineNeeds needs = MachineNeeds.NONE
+                .withSockets(Need.of(c, what + ", a socket each in the load generator (its trial JVM) and in the"
+                        + " server's own JVM"))
+                .withPortsPerSource(Need.of(c, what + " from 127.0.0.1 to one server port"))
+                .withConnectsAtOnce(Need.of(atOnce, open ? "opens up to one connection per request in its first second"
+                        : "connects every user at the start of each load run"));
+        return EndpointSpec.needsDatabase(p) ? needs.withDatabase() : needs;
+    }
+
+    private static WebWorkload workload(ParamValues p) {
         LoadEngine engine = LoadEngines.named(p.choice("engine"));
         if (!engine.canSearch() && p.isWord(LoadParams.RATE, LoadParams.MAX)) {
             throw new NotApplicableException("rate=max searches with loomlab's open model, whose latency is corrected for"
