@@ -34,7 +34,7 @@ public final class DbScenarios implements ScenarioProvider {
                                 ParamSpec.duration("acquire-timeout", "30s", "how long a call waits for a connection before it fails (counted)"),
                                 ParamSpec.count("seed", "1", 0, "seed of the random users' keys"))
                         .models("platform:10", "platform:100", "virtual", "virtual-bounded:10", "coroutines-io", "async")
-                        .bound(Bound.calibrated("tasks", p -> p.intCount(CONNECTIONS)))
+                        .bound(Bound.calibrated("tasks", CONNECTIONS))
                         .traits(Trait.SERIAL_TIMING, Trait.SCHEDULING_OVERHEAD, Trait.RECORDS_PINNING)
                         .needs((p, model) -> MachineNeeds.NONE.withDatabase())
                         .build(),

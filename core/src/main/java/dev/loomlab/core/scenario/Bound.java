@@ -4,7 +4,14 @@ import dev.loomlab.core.model.Bounds;
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.param.ParamValues;
 
-/** The best time physics allows for one iteration of a scenario, in ms; NaN when there is none. */
+import java.util.Optional;
+
+/**
+ * The best time physics allows for one iteration of a scenario, in ms; NaN when there is none. A scenario declares
+ * one of three kinds: {@link #NONE}; a physical bound worked out from the parameters, the model and the cores
+ * ({@link #waiting}, {@link #computing}, or a scenario's own); or a bound calibrated on one call measured alone, with
+ * or without a pool ({@link #calibrated}), whose binding term a report names ({@link #term}).
+ */
 @FunctionalInterface
 public interface Bound {
     /** No bound. */
@@ -32,23 +39,24 @@ public interface Bound {
      * before its CPU time per call × tasks spread over min(cores, N) (the CPU-bound term).
      */
     static Bound calibrated(String tasks) {
-        return calibrated(tasks, p -> Integer.MAX_VALUE);
+        return new CalibratedBound(tasks, null);
     }
 
     /**
-     * {@link #calibrated(String)} where at most {@code cap} calls can be in progress whatever the model —
-     * calls that each hold one of a pool's connections: N is min(the model's concurrency, the cap), and
-     * the I/O-bound term is ceil(tasks / N) × one call alone (Little's law over the pool).
+     * {@link #calibrated(String)} where each call holds one of a pool's connections, so at most {@code pool} (a
+     * count parameter: the pool's size) calls can be in progress whatever the model: N is min(the model's
+     * concurrency, the pool), and the I/O-bound term is ceil(tasks / N) × one call alone (Little's law over the pool).
      */
-    static Bound calibrated(String tasks, java.util.function.ToIntFunction<ParamValues> cap) {
-        return (p, model, context) -> {
-            if (Double.isNaN(context.serialTaskMs())) {
-                return Double.NaN;
-            }
-            int limit = Math.min(model.limit(), cap.applyAsInt(p));
-            double waiting = Bounds.waiting(p.intCount(tasks), context.serialTaskMs(), limit);
-            return Double.isNaN(context.serialCpuMs()) ? waiting
-                    : Math.max(waiting, Bounds.computing(p.intCount(tasks), context.serialCpuMs(), limit, context.cores()));
-        };
+    static Bound calibrated(String tasks, String pool) {
+        return new CalibratedBound(tasks, pool);
+    }
+
+    /**
+     * Which of this bound's terms a bound of {@code boundMs} is, for a bound of several terms — at these
+     * parameters, on this model, with one task alone taking {@code serialTaskMs}; empty for a bound of one term
+     * (none, or a physical bound worked out from the parameters alone) or values it cannot judge.
+     */
+    default Optional<BindingTerm> term(ParamValues params, Model model, double serialTaskMs, double boundMs) {
+        return Optional.empty();
     }
 }

@@ -1,9 +1,12 @@
 package dev.loomlab.core.scenario;
 
+import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.ModelCatalog;
+import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.param.ParamValues;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -60,6 +63,33 @@ class BoundsTest {
         assertThat(bound(mixed, p, "virtual", new BoundContext(2, 1.0))).isEqualTo(70.0);
         // A pool of 10: ten waves of (20 + 1) ms dominate.
         assertThat(bound(mixed, p, "platform:10", new BoundContext(2, 1.0))).isEqualTo(210.0);
+    }
+
+    @Test
+    void aCalibratedBoundIsTheLongerOfItsWavesAndItsCpuAndSaysWhichBinds() {
+        ScenarioDescription task = scenarios.get("task").description();
+        ParamValues p = ParamValues.parse("task", task.params(), Map.of("tasks", "1000"));
+        Model pool = models.create("platform:100");
+        // Ten waves of a 20 ms call: 200 ms; 1,000 × 1 ms of CPU over 2 cores: 500 ms.
+        assertThat(task.bound().ms(p, pool, new BoundContext(2, 20, Double.NaN))).isEqualTo(200.0);
+        assertThat(task.bound().ms(p, pool, new BoundContext(2, 20, 1.0))).isEqualTo(500.0);
+        assertThat(task.bound().term(p, pool, 20, 200)).contains(BindingTerm.WAITING);
+        assertThat(task.bound().term(p, pool, 20, 500)).contains(BindingTerm.COMPUTING);
+        assertThat(sleep.bound().term(ParamValues.parse("sleep", sleep.params(), Map.of()), pool, 20, 200))
+                .as("a physical bound has one term").isEmpty();
+    }
+
+    @Test
+    void aPoolSmallerThanTheModelsConcurrencyMakesTheWavesItsOwn() {
+        Bound pooled = Bound.calibrated("tasks", "connections");
+        ParamValues p = ParamValues.parse("pooled", List.of(ParamSpec.tasks("1000"),
+                ParamSpec.count("connections", "10", 1, "the pool's size")), Map.of());
+        // 1,000 calls of 20 ms through 10 connections: 100 waves, 2,000 ms, whatever the 100 threads.
+        assertThat(pooled.ms(p, models.create("platform:100"), new BoundContext(2, 20))).isEqualTo(2_000.0);
+        assertThat(pooled.term(p, models.create("platform:100"), 20, 2_000)).contains(BindingTerm.pool(10, "connections"));
+        // Five threads hold at most five of the ten connections: the threads' waves.
+        assertThat(pooled.ms(p, models.create("platform:5"), new BoundContext(2, 20))).isEqualTo(4_000.0);
+        assertThat(pooled.term(p, models.create("platform:5"), 20, 4_000)).contains(BindingTerm.WAITING);
     }
 
     @Test
