@@ -1,6 +1,5 @@
 package dev.loomlab.bench;
 
-import dev.loomlab.core.outcome.JmhRun;
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;

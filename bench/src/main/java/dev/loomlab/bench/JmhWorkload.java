@@ -146,13 +146,13 @@ record JmhWorkload(String benchmark, String metric, String unit, Map<String, Str
                 Map<String, Double> metrics = new LinkedHashMap<>();
                 metrics.put(metric, score);
                 metrics.putAll(derived.apply(score));
-                iterations.add(new IterationResult(metrics, null));
+                iterations.add(IterationResult.of(metrics, null));
             }
         }
         if (iterations.isEmpty()) {
             return TrialOutcome.failed("JMH measured no iteration", JvmInfo.current());
         }
-        return TrialOutcome.ok(JvmInfo.current(), Form.THREADS.name(), null, null, iterations, jmh.run());
+        return TrialOutcome.ok(JvmInfo.current(), Form.THREADS.name(), null, null, iterations).with(JmhRun.SECTION, jmh.run());
     }
 
     private static String message(Throwable e) {

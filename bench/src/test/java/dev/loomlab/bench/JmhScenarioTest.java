@@ -4,7 +4,6 @@ import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.model.ThreadKind;
 import dev.loomlab.core.param.ParamValues;
 import dev.loomlab.core.scenario.Scenario;
-import dev.loomlab.core.outcome.JmhRun;
 import dev.loomlab.core.stats.Summary;
 import dev.loomlab.core.outcome.IterationResult;
 import dev.loomlab.core.outcome.TrialOutcome;
@@ -50,7 +49,7 @@ class JmhScenarioTest {
                 Map.of("threads", "1000", "iteration-time", "100ms"), 1, 3, progress);
 
         assertThat(o.status()).as(String.valueOf(o.error())).isEqualTo(Status.OK);
-        JmhRun jmh = o.jmh();
+        JmhRun jmh = o.section(JmhRun.SECTION).orElseThrow();
         assertThat(jmh.benchmark()).isEqualTo(ThreadStartBenchmark.class.getName() + ".startAndAwait");
         assertThat(jmh.mode()).isEqualTo("avgt");
         assertThat(jmh.unit()).isEqualTo("ms/op");
@@ -79,8 +78,8 @@ class JmhScenarioTest {
                 Map.of("pairs", "2", "mechanism", "queue", "iteration-time", "100ms"), 0, 2, new ArrayList<>());
 
         assertThat(o.status()).as(String.valueOf(o.error())).isEqualTo(Status.OK);
-        assertThat(o.jmh().unit()).isEqualTo("us/op");
-        assertThat(o.jmh().warmupIterations()).isZero();
+        assertThat(o.section(JmhRun.SECTION).orElseThrow().unit()).isEqualTo("us/op");
+        assertThat(o.section(JmhRun.SECTION).orElseThrow().warmupIterations()).isZero();
         assertThat(o.iterations()).hasSize(2).allSatisfy(it -> {
             double handoff = it.metrics().get("handoff_us");
             // Waking a blocked platform thread goes through the OS: well above 10 ns.

@@ -24,11 +24,11 @@ import dev.loomlab.load.capacity.GeneratorCeiling;
 import dev.loomlab.load.capacity.UrlProbe;
 import dev.loomlab.load.engines.LoadEngines;
 import dev.loomlab.load.session.LoadSession;
-import dev.loomlab.core.outcome.CapacityStep;
+import dev.loomlab.load.capacity.CapacityStep;
 import dev.loomlab.load.jmeter.JmeterEngine;
 import dev.loomlab.load.jmeter.RemoteEngines;
-import dev.loomlab.core.outcome.LoadEngineInfo;
-import dev.loomlab.core.outcome.CapacitySearch;
+import dev.loomlab.load.LoadEngineInfo;
+import dev.loomlab.load.capacity.CapacitySearch;
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.report.CapacityText;
 import dev.loomlab.report.ConsoleReport;
@@ -218,7 +218,7 @@ final class LoadCommand implements Callable<Integer> {
         } catch (EngineFailure e) {
             // The run broke off: a failed result that says why, and which engine.
             Result failed = LoadScenario.failed(spec, e.getMessage()).toBuilder()
-                    .engine(engine.info(spec))
+                    .section(LoadEngineInfo.SECTION, engine.info(spec))
                     .build();
             write(folder, failed, command, started);
             System.err.println("loomlab load: " + e.getMessage());
@@ -229,7 +229,8 @@ final class LoadCommand implements Callable<Integer> {
         LoadReport report = run.report();
         Map<String, Double> figures = new LinkedHashMap<>(run.metrics());
         figures.putAll(ceiling);
-        Result result = LoadScenario.result(spec, report, figures).toBuilder().engine(run.engine()).build();
+        Result result = LoadScenario.result(spec, report, figures).toBuilder()
+                .section(LoadEngineInfo.SECTION, run.engine()).build();
         result = (slo != null ? slo : SloPolicy.DEFAULT).judge(LoadScenario.DESCRIPTION, result);
         write(folder, result, command, started);
         System.out.println("loomlab load: " + report.line(engine.latencyNote(spec)));

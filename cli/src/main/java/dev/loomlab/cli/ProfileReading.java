@@ -3,7 +3,7 @@ package dev.loomlab.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.core.outcome.ProfileRecord;
 import dev.loomlab.core.result.Json;
-import dev.loomlab.core.result.ResultProfile;
+import dev.loomlab.prof.ResultProfile;
 import dev.loomlab.prof.FlameGraphPage;
 import dev.loomlab.prof.FlameGraphs;
 import dev.loomlab.prof.SampleKind;

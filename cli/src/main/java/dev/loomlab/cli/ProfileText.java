@@ -1,7 +1,7 @@
 package dev.loomlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loomlab.core.result.ResultProfile;
+import dev.loomlab.prof.ResultProfile;
 
 import java.io.PrintStream;
 import java.nio.file.Path;

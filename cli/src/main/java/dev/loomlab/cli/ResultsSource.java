@@ -35,7 +35,7 @@ final class ResultsSource {
                     + ResultsFolder.RESULTS + ")");
         }
         try {
-            return ResultKey.current(ResultJson.readAll(file, warning));
+            return ResultKey.current(ResultJson.readAll(file, warning, ResultsFolder.SECTIONS));
         } catch (IOException | RuntimeException e) {
             throw new BadInputException("cannot read " + file + ": " + Fmt.firstLine(e.getMessage()));
         }

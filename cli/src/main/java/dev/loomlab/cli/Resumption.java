@@ -47,7 +47,8 @@ record Resumption(List<Result> kept, List<PlannedResult> toRun) {
         List<Result> lines;
         try {
             lines = Files.isRegularFile(folder.dir().resolve(ResultsFolder.RESULTS))
-                    ? ResultJson.readAll(folder.dir().resolve(ResultsFolder.RESULTS), w -> warnings.println("loomlab: " + w))
+                    ? ResultJson.readAll(folder.dir().resolve(ResultsFolder.RESULTS), w -> warnings.println("loomlab: " + w),
+                            ResultsFolder.SECTIONS)
                     : List.of();
         } catch (IOException | RuntimeException e) {
             throw new BadInputException("--resume: cannot read " + folder.dir().resolve(ResultsFolder.RESULTS) + ": "

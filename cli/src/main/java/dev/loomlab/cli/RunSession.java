@@ -7,7 +7,7 @@ import dev.loomlab.cli.doctor.Examination;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.result.Result;
-import dev.loomlab.core.result.ResultProfile;
+import dev.loomlab.prof.ResultProfile;
 import dev.loomlab.core.result.ResultAssembler;
 import dev.loomlab.core.result.ResultKey;
 import dev.loomlab.core.scenario.Trait;
@@ -280,7 +280,7 @@ final class RunSession {
         }
         Result assembled = ResultAssembler.assemble(p.scenario(), p.model().name(), p.model(), p.params(), p.forks(),
                 p.warmup(), p.iterations(), outcomes, logs, Runtime.getRuntime().availableProcessors());
-        return slo.judge(p.scenario(), profiles.isEmpty() ? assembled : assembled.toBuilder().profiles(profiles).build());
+        return slo.judge(p.scenario(), profiles.isEmpty() ? assembled : assembled.toBuilder().section(ResultProfile.SECTION, profiles).build());
     }
 
     private TrialOutcome inProcess(TrialSpec spec, ProgressListener listener) throws InterruptedException {

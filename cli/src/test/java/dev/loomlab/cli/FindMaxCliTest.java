@@ -1,8 +1,8 @@
 package dev.loomlab.cli;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.loomlab.core.outcome.CapacitySearch;
-import dev.loomlab.core.outcome.CapacityStep;
+import dev.loomlab.load.capacity.CapacitySearch;
+import dev.loomlab.load.capacity.CapacityStep;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
@@ -67,8 +67,8 @@ class FindMaxCliTest {
             assertThat(r.model()).isEqualTo("open:max");
             assertThat(r.params()).containsEntry("rate", "max");
             assertThat(r.score()).isEqualTo("max_rate_per_s");
-            assertThat(r.capacity()).hasSize(1);
-            CapacitySearch s = r.capacity().getFirst();
+            assertThat(r.section(CapacitySearch.SECTION)).hasSize(1);
+            CapacitySearch s = r.section(CapacitySearch.SECTION).getFirst();
             assertThat(s.slo()).isEqualTo("p50<200ms");
             List<Double> rates = s.steps().stream().map(CapacityStep::ratePerS).toList();
             assertThat(rates.subList(0, 2)).containsExactly(100.0, 200.0);
@@ -114,7 +114,7 @@ class FindMaxCliTest {
             Result r = new ResultsFolder(out).read().getFirst();
             assertThat(r.status()).isEqualTo(Status.FAILED);
             assertThat(r.error()).contains("no rate met p50<1s,errors<1%").contains("100/s");
-            assertThat(r.capacity()).singleElement().satisfies(s -> {
+            assertThat(r.section(CapacitySearch.SECTION)).singleElement().satisfies(s -> {
                 assertThat(s.found()).isFalse();
                 assertThat(s.steps()).extracting(CapacityStep::ratePerS).containsExactly(200.0, 100.0);
                 assertThat(s.steps()).allMatch(st -> st.errorsPct() == 100.0);

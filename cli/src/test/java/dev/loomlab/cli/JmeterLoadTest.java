@@ -1,7 +1,7 @@
 package dev.loomlab.cli;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.loomlab.core.outcome.LoadEngineInfo;
+import dev.loomlab.load.LoadEngineInfo;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
@@ -112,10 +112,10 @@ class JmeterLoadTest {
         assertThat(r.metrics().get("task_latency_ms").toString()).isNotEmpty();
         assertThat(median(r, "latency_from_intended_send")).isZero();
         assertThat(r.metrics().keySet()).noneMatch(k -> k.contains("uncorrected"));
-        assertThat(r.engine().name()).isEqualTo("jmeter");
-        assertThat(r.engine().version()).isEqualTo("5.6.3");
-        assertThat(r.engine().latency()).contains("not corrected for coordinated omission");
-        assertThat(r.engine().remotes()).isEmpty();
+        assertThat(r.section(LoadEngineInfo.SECTION).orElseThrow().name()).isEqualTo("jmeter");
+        assertThat(r.section(LoadEngineInfo.SECTION).orElseThrow().version()).isEqualTo("5.6.3");
+        assertThat(r.section(LoadEngineInfo.SECTION).orElseThrow().latency()).contains("not corrected for coordinated omission");
+        assertThat(r.section(LoadEngineInfo.SECTION).orElseThrow().remotes()).isEmpty();
         // JMeter's users are threads: its JVM ran at least one per user
         assertThat(median(r, "engine_threads_peak")).isGreaterThanOrEqualTo(20.0);
     }
@@ -196,7 +196,7 @@ class JmeterLoadTest {
 
                 Result r = new ResultsFolder(out).read().getFirst();
                 assertThat(r.status()).isEqualTo(Status.OK);
-                List<LoadEngineInfo.Remote> remotes = r.engine().remotes();
+                List<LoadEngineInfo.Remote> remotes = r.section(LoadEngineInfo.SECTION).orElseThrow().remotes();
                 assertThat(remotes).extracting(LoadEngineInfo.Remote::address).containsExactly("127.0.0.1:" + a, "127.0.0.1:" + b);
                 // 21 users over two engines: 11 and 10, and both sent requests
                 assertThat(remotes).extracting(LoadEngineInfo.Remote::users).containsExactly(11, 10);
@@ -315,8 +315,8 @@ class JmeterLoadTest {
                 assertThat(o.out()).contains("remote engine " + remote + ", 4 users: ");
                 Result r = new ResultsFolder(out).read().getFirst();
                 assertThat(r.status()).isEqualTo(Status.OK);
-                assertThat(r.engine().remotes()).hasSize(1);
-                LoadEngineInfo.Remote engine = r.engine().remotes().getFirst();
+                assertThat(r.section(LoadEngineInfo.SECTION).orElseThrow().remotes()).hasSize(1);
+                LoadEngineInfo.Remote engine = r.section(LoadEngineInfo.SECTION).orElseThrow().remotes().getFirst();
                 assertThat(engine.address()).isEqualTo(remote);
                 assertThat(engine.requests()).isPositive();
                 assertThat(engine.ok()).isEqualTo(engine.requests()).isLessThanOrEqualTo(served.get());
@@ -357,7 +357,7 @@ class JmeterLoadTest {
             Result r = new ResultsFolder(out).read().getFirst();
             assertThat(r.status()).isEqualTo(Status.FAILED);
             assertThat(r.error()).contains("the JMeter engine (pid " + engine.pid() + ") exited with code 137");
-            assertThat(r.engine().name()).isEqualTo("jmeter");
+            assertThat(r.section(LoadEngineInfo.SECTION).orElseThrow().name()).isEqualTo("jmeter");
             assertThat(engines.alive()).isEmpty();
         }
     }

@@ -1,5 +1,6 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.core.slo.SloVerdict;
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import dev.loomlab.core.result.Result;
@@ -116,10 +117,10 @@ class LoadCommandTest {
             Path out = tmp.resolve("judged");
             CliHarness.Outcome o = CliHarness.runInto(out, "load", url, "--users", "4", "--duration", "1s");
             Result r = new ResultsFolder(out).read().get(0);
-            assertThat(r.slo().spec()).isEqualTo("p99<500ms,errors<1%");
-            assertThat(r.slo().met()).isFalse();
+            assertThat(r.section(SloVerdict.SECTION).orElseThrow().spec()).isEqualTo("p99<500ms,errors<1%");
+            assertThat(r.section(SloVerdict.SECTION).orElseThrow().met()).isFalse();
             String errors = String.format(java.util.Locale.ROOT, "%% ≥ 1%% (%,d of %,d requests)", refused.get(), served.get());
-            assertThat(r.slo().breaches()).anySatisfy(b -> {
+            assertThat(r.section(SloVerdict.SECTION).orElseThrow().breaches()).anySatisfy(b -> {
                 assertThat(b).startsWith("errors ").endsWith(errors);
                 double pct = Double.parseDouble(b.substring("errors ".length(), b.indexOf('%')));
                 assertThat(pct).isCloseTo(100.0 * refused.get() / served.get(), org.assertj.core.api.Assertions.within(0.5));
@@ -128,7 +129,7 @@ class LoadCommandTest {
 
             Path none = tmp.resolve("none");
             o = CliHarness.runInto(none, "load", url, "--users", "4", "--duration", "1s", "--slo", "none");
-            assertThat(new ResultsFolder(none).read().get(0).slo()).isNull();
+            assertThat(new ResultsFolder(none).read().get(0).section(SloVerdict.SECTION)).isEmpty();
         } finally {
             http.stop(0);
         }
@@ -164,7 +165,7 @@ class LoadCommandTest {
             Result r = new ResultsFolder(out).read().get(0);
             assertThat(((Number) r.params().get("connections")).longValue()).isEqualTo(299);
             assertThat(mostInFlight.get()).isBetween(200, 299);
-            assertThat(r.slo().met()).isFalse();
+            assertThat(r.section(SloVerdict.SECTION).orElseThrow().met()).isFalse();
 
             // --connections given: the pool is what it says
             mostInFlight.set(0);

@@ -1,5 +1,6 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.bench.JmhRun;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultJson;
@@ -42,7 +43,7 @@ class MicrobenchCliTest {
             assertThat(m.get("ci999")).hasSize(2);
             // Read back as a Result, the JMH figures survive.
             Result back = ResultJson.fromLine(r.toString());
-            assertThat(back.jmh().score()).isEqualTo(jmh.get("score").asDouble());
+            assertThat(back.section(JmhRun.SECTION).orElseThrow().score()).isEqualTo(jmh.get("score").asDouble());
         }
         assertThat(o.out()).contains("Microbenchmarks (JMH");
         assertThat(Files.readString(out.resolve("report.md"))).contains("## Microbenchmarks (JMH)");

@@ -2,7 +2,7 @@ package dev.loomlab.cli;
 
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultJson;
-import dev.loomlab.core.outcome.SloVerdict;
+import dev.loomlab.core.slo.SloVerdict;
 import dev.loomlab.core.stats.LatencySummary;
 import dev.loomlab.report.folder.ResultsFolder;
 import org.junit.jupiter.api.Test;
@@ -42,24 +42,24 @@ class SloCliTest {
         CliHarness.Outcome o = sleep(breachedRun, "p99<5ms");
         assertThat(o.exit()).as("a breach is recorded, not a failed run: " + o.err()).isZero();
         Result breached = only(breachedRun);
-        assertThat(breached.slo().spec()).isEqualTo("p99<5ms");
-        assertThat(breached.slo().met()).isFalse();
+        assertThat(breached.section(SloVerdict.SECTION).orElseThrow().spec()).isEqualTo("p99<5ms");
+        assertThat(breached.section(SloVerdict.SECTION).orElseThrow().met()).isFalse();
         double p99 = ((LatencySummary) breached.metrics().get("task_latency_ms")).p99();
         assertThat(p99).isGreaterThanOrEqualTo(20.0);
-        assertThat(breached.slo().breaches()).singleElement().asString().startsWith("p99 ").endsWith(" ms ≥ 5 ms");
+        assertThat(breached.section(SloVerdict.SECTION).orElseThrow().breaches()).singleElement().asString().startsWith("p99 ").endsWith(" ms ≥ 5 ms");
         assertThat(o.out()).contains("SLO BREACHED").contains("sleep virtual tasks=100 sleep=20ms: SLO p99<5ms breached: p99 ");
         assertThat(Files.readString(breachedRun.resolve("results.jsonl"))).contains("\"slo\":{\"spec\":\"p99<5ms\",\"met\":false,");
 
         Path metRun = tmp.resolve("met");
         o = sleep(metRun, "p99<10s");
         assertThat(o.exit()).as(o.err()).isZero();
-        assertThat(only(metRun).slo()).isEqualTo(new SloVerdict("p99<10s", true, List.of()));
+        assertThat(only(metRun).section(SloVerdict.SECTION)).hasValue(new SloVerdict("p99<10s", true, List.of()));
         assertThat(o.out()).contains("SLO met").doesNotContain("BREACHED");
 
         // The baseline: the breached result as a faster machine would have measured it, p99 1 ms, meeting p99<5ms.
         Map<String, Object> fast = new LinkedHashMap<>(breached.metrics());
         fast.put("task_latency_ms", new LatencySummary(0.5, 0.8, 1, 1.2, 1.5, 0.6, 100));
-        Result baseline = breached.toBuilder().metrics(fast).slo(new SloVerdict("p99<5ms", true, List.of())).build();
+        Result baseline = breached.toBuilder().metrics(fast).section(SloVerdict.SECTION, new SloVerdict("p99<5ms", true, List.of())).build();
         Path base = Files.createDirectories(tmp.resolve("baseline"));
         Files.writeString(base.resolve("results.jsonl"), ResultJson.toLine(baseline) + "\n");
         o = CliHarness.run("compare", base.toString(), breachedRun.toString());
@@ -78,7 +78,7 @@ class SloCliTest {
         Path out = tmp.resolve("plain");
         CliHarness.runInto(out, "run", "sleep", "-m", "virtual", "-p", "tasks=10", "-p", "sleep=1ms", "--forks", "0",
                 "--warmup", "0", "--iterations", "1");
-        assertThat(only(out).slo()).isNull();
+        assertThat(only(out).section(SloVerdict.SECTION)).isEmpty();
         assertThat(Files.readString(out.resolve("results.jsonl"))).doesNotContain("\"slo\"");
     }
 }

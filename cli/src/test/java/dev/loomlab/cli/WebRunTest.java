@@ -54,11 +54,11 @@ class WebRunTest {
         // 50 ms is breached, naming its figure; one of an hour, with some answers ok, is met.
         dev.loomlab.core.result.Result parsed = dev.loomlab.core.result.ResultJson.fromLine(
                 java.nio.file.Files.readAllLines(out.resolve("results.jsonl")).get(0));
-        dev.loomlab.core.outcome.SloVerdict tooFast = dev.loomlab.core.slo.Slo.parse("p50<50ms,errors<100%").judge(parsed);
+        dev.loomlab.core.slo.SloVerdict tooFast = dev.loomlab.core.slo.Slo.parse("p50<50ms,errors<100%").judge(parsed.metrics());
         assertThat(tooFast.met()).as(tooFast.describe()).isFalse();
         assertThat(tooFast.breaches()).singleElement().asString().startsWith("p50 ").endsWith(" ms ≥ 50 ms")
                 .satisfies(b -> assertThat(Double.parseDouble(b.split(" ")[1].replace(",", ""))).isGreaterThanOrEqualTo(50.0));
-        dev.loomlab.core.outcome.SloVerdict easy = dev.loomlab.core.slo.Slo.parse("p50<1h,errors<100%").judge(parsed);
+        dev.loomlab.core.slo.SloVerdict easy = dev.loomlab.core.slo.Slo.parse("p50<1h,errors<100%").judge(parsed.metrics());
         assertThat(easy.met()).as(easy.describe()).isTrue();
         assertThat(easy.breaches()).isEmpty();
         assertThat(m.get("bound_throughput_per_s").get("median").asDouble()).isEqualTo(400.0);

@@ -49,7 +49,7 @@ class NativeFrameTest {
         IterationResult it = o.iterations().get(0);
         assertThat(it.metrics().get("pinned_events")).isGreaterThanOrEqualTo(8.0);
         assertThat(it.metrics().get("wall_ms")).isGreaterThanOrEqualTo(it.metrics().get("pinned_bound_ms"));
-        PinnedStack top = it.pinnedStacks().get(0);
+        PinnedStack top = it.section(PinnedStack.SECTION).orElseThrow().get(0);
         assertThat(top.frames()).anySatisfy(f -> assertThat(f).startsWith("dev.loomlab.foreign.QsortNativeFrame.compare:"));
     }
 }

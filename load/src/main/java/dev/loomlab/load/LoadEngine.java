@@ -1,6 +1,5 @@
 package dev.loomlab.load;
 
-import dev.loomlab.core.outcome.LoadEngineInfo;
 
 import java.io.IOException;
 import java.util.function.Consumer;

@@ -79,11 +79,11 @@ public final class LoadScenario {
     public static Result result(LoadSpec spec, LoadReport report, Map<String, Double> extra) {
         Map<String, Double> figures = metrics(report);
         figures.putAll(extra);
-        IterationResult iteration = new IterationResult(figures, HistogramCodec.encode(report.latency()));
+        IterationResult iteration = IterationResult.of(figures, HistogramCodec.encode(report.latency()));
         TrialOutcome outcome = report.ok() == 0
                 ? TrialOutcome.failed("no request succeeded: " + report.sent() + " sent, errors: " + report.errorKinds(),
                         JvmInfo.current())
-                : TrialOutcome.ok(JvmInfo.current(), null, null, null, List.of(iteration), null);
+                : TrialOutcome.ok(JvmInfo.current(), null, null, null, List.of(iteration));
         return ResultAssembler.assemble(DESCRIPTION, spec.modelName(), null, params(spec), 0, 0, 1, List.of(outcome),
                 List.of(), Runtime.getRuntime().availableProcessors());
     }

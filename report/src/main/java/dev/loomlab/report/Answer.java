@@ -1,5 +1,6 @@
 package dev.loomlab.report;
 
+import dev.loomlab.core.slo.SloVerdict;
 import dev.loomlab.report.text.Fmt;
 
 import dev.loomlab.core.result.Result;
@@ -114,7 +115,8 @@ public final class Answer {
             sb.append(" · ").append(bad.size()).append(" not ok: ").append(first.model()).append(' ')
                     .append(first.status().json().replace('_', ' ')).append(" — ").append(Fmt.firstLine(first.error()));
         }
-        List<String> breached = rs.stream().filter(r -> r.ok() && r.slo() != null && !r.slo().met()).map(Result::model).toList();
+        List<String> breached = rs.stream().filter(r -> r.ok() && r.section(SloVerdict.SECTION).filter(slo -> !slo.met()).isPresent())
+                .map(Result::model).toList();
         if (!breached.isEmpty()) {
             sb.append(" · SLO breached: ").append(String.join(", ", breached));
         }

@@ -1,5 +1,6 @@
 package dev.loomlab.report;
 
+import dev.loomlab.core.outcome.CallFailure;
 import dev.loomlab.report.text.Fmt;
 
 import dev.loomlab.core.result.Result;
@@ -20,13 +21,14 @@ public final class CallFailures {
 
     /** e.g. {@code task platform:10 tasks=100: 30 calls threw per iteration (median); first: java.io.IOException: boom}. */
     public static List<String> lines(List<Result> results) {
-        return results.stream().filter(r -> r.ok() && r.firstFailure() != null).map(CallFailures::line).toList();
+        return results.stream().filter(r -> r.ok() && r.section(CallFailure.SECTION).isPresent()).map(CallFailures::line).toList();
     }
 
     private static String line(Result r) {
         Summary failed = ResultRow.summary(r, FAILED_CALLS);
         String count = failed == null ? "calls threw" : String.format(Locale.ROOT, "%,.0f calls threw per iteration (median)",
                 failed.median());
-        return r.scenario() + ' ' + r.model() + ' ' + Fmt.params(r.params()) + ": " + count + "; first: " + r.firstFailure();
+        return r.scenario() + ' ' + r.model() + ' ' + Fmt.params(r.params()) + ": " + count + "; first: "
+                + r.section(CallFailure.SECTION).orElseThrow();
     }
 }

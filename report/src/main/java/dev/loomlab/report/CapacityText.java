@@ -3,8 +3,8 @@ package dev.loomlab.report;
 import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.text.TextTable;
 
-import dev.loomlab.core.outcome.CapacitySearch;
-import dev.loomlab.core.outcome.CapacityStep;
+import dev.loomlab.load.capacity.CapacitySearch;
+import dev.loomlab.load.capacity.CapacityStep;
 import dev.loomlab.core.result.Result;
 
 import java.util.ArrayList;
@@ -66,10 +66,11 @@ public final class CapacityText {
     public static List<String> sections(List<Result> results, boolean markdown) {
         List<String> out = new ArrayList<>();
         for (Result r : results) {
-            for (int i = 0; i < r.capacity().size(); i++) {
-                CapacitySearch s = r.capacity().get(i);
+            List<CapacitySearch> searches = r.section(CapacitySearch.SECTION);
+            for (int i = 0; i < searches.size(); i++) {
+                CapacitySearch s = searches.get(i);
                 String title = r.scenario() + " " + r.model() + " " + Fmt.params(r.params())
-                        + (r.capacity().size() > 1 ? " (search " + (i + 1) + " of " + r.capacity().size() + ")" : "");
+                        + (searches.size() > 1 ? " (search " + (i + 1) + " of " + searches.size() + ")" : "");
                 TextTable t = steps(s);
                 out.add((markdown ? "**" + title + "**: " : title + ": ") + answer(s) + "\n\n"
                         + (markdown ? t.markdown() : t.plain()));

@@ -1,5 +1,6 @@
 package dev.loomlab.report;
 
+import dev.loomlab.core.gc.GcSections;
 import dev.loomlab.report.text.Fmt;
 
 import dev.loomlab.core.outcome.GcPause;
@@ -17,7 +18,7 @@ public final class GcNote {
 
     /** The line; null when the result has no GC figures (in-process, JMH, not ok). */
     public static String of(Result r) {
-        GcPauseSummary s = r.gcPauseMs();
+        GcPauseSummary s = r.section(GcSections.PAUSE_MS).orElse(null);
         if (s == null) {
             return null;
         }
@@ -29,9 +30,7 @@ public final class GcNote {
         if (s.count() > 0) {
             sb.append(", p99 ").append(Fmt.num(s.p99())).append(" ms, max ").append(Fmt.num(s.max())).append(" ms");
         }
-        if (r.gcCollector() != null) {
-            sb.append(", ").append(r.gcCollector());
-        }
+        r.section(GcSections.COLLECTOR).ifPresent(c -> sb.append(", ").append(c));
         return sb.toString();
     }
 }

@@ -3,7 +3,7 @@ package dev.loomlab.report;
 import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.text.TextTable;
 
-import dev.loomlab.core.outcome.JmhRun;
+import dev.loomlab.bench.JmhRun;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
 
@@ -23,13 +23,13 @@ public final class JmhTable {
 
     /** The table, or null when no result was measured by JMH. */
     public static TextTable of(List<Result> results) {
-        List<Result> jmh = ByJdk.grouped(results).stream().filter(r -> r.ok() && r.jmh() != null).toList();
+        List<Result> jmh = ByJdk.grouped(results).stream().filter(r -> r.ok() && r.section(JmhRun.SECTION).isPresent()).toList();
         if (jmh.isEmpty()) {
             return null;
         }
         TextTable t = new TextTable(HEADER);
         for (Result r : jmh) {
-            JmhRun j = r.jmh();
+            JmhRun j = r.section(JmhRun.SECTION).orElseThrow();
             t.add(List.of(r.scenario(), r.model(), Fmt.params(r.params()),
                     r.jvm() == null ? "?" : ResultRow.featureOf(r.jvm().version()),
                     Fmt.num(j.score()) + (j.error() == null ? "" : " ± " + Fmt.num(j.error())), j.unit(), j.mode(),

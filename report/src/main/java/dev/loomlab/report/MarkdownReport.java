@@ -1,5 +1,6 @@
 package dev.loomlab.report;
 
+import dev.loomlab.prof.ResultProfile;
 import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.text.TextTable;
 
@@ -81,11 +82,11 @@ public final class MarkdownReport {
                 + "figure.", "**breached**: ", SloBreaches.lines(results));
         listSection(sb, "Calls that threw", "Results measured although some calls threw: the calls were counted and the "
                 + "iterations went on. The first exception's whole stack is in the trial log.", "", CallFailures.lines(results));
-        List<Result> profiled = results.stream().filter(r -> !r.profiles().isEmpty()).toList();
+        List<Result> profiled = results.stream().filter(r -> !r.section(ResultProfile.SECTION).isEmpty()).toList();
         if (!profiled.isEmpty()) {
             sb.append("\n## Profiles\n\nRecorded over the measured iterations only (--prof); the top frame by self samples.\n\n");
             for (Result r : profiled) {
-                for (var p : r.profiles()) {
+                for (var p : r.section(ResultProfile.SECTION)) {
                     sb.append("- ").append(r.scenario()).append(' ').append(r.model()).append(' ').append(Fmt.params(r.params()))
                             .append(", ").append(p.profiler()).append(p.process() == null ? "" : " of the " + p.process())
                             .append(", fork ").append(p.fork());

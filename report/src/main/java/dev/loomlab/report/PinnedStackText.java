@@ -54,13 +54,14 @@ public final class PinnedStackText {
     public static String section(List<Result> results, int maxStacks, int maxFrames) {
         StringBuilder sb = new StringBuilder();
         for (Result r : results) {
-            if (r.ok() && r.pinnedStacks() != null && !r.pinnedStacks().isEmpty()) {
+            List<PinnedStack> stacks = r.section(PinnedStack.SECTION).orElse(List.of());
+            if (r.ok() && !stacks.isEmpty()) {
                 sb.append(r.scenario()).append(' ').append(r.model()).append(' ').append(Fmt.params(r.params()))
                         .append(" [java ").append(r.jvm() == null ? "?" : r.jvm().version()).append("]: ")
                         .append(ResultRow.summary(r, "pinned_events") == null ? "" :
                                 Fmt.num(ResultRow.summary(r, "pinned_events").median()) + " pinned events per iteration (median); ")
                         .append(stacksOver(r.forks() == 0 ? r.iterations() : r.forks() * r.iterations())).append('\n')
-                        .append(render(r.pinnedStacks(), maxStacks, maxFrames, "  "));
+                        .append(render(stacks, maxStacks, maxFrames, "  "));
             }
         }
         return sb.toString();

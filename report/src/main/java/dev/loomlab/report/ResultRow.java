@@ -1,5 +1,7 @@
 package dev.loomlab.report;
 
+import dev.loomlab.load.LoadEngineInfo;
+import dev.loomlab.core.slo.SloVerdict;
 import dev.loomlab.report.text.Fmt;
 
 import dev.loomlab.core.outcome.JavaVersion;
@@ -88,9 +90,7 @@ public final class ResultRow {
         if (r.published() != null && r.published().wallMs() == null) {
             out.add("published " + JmhTable.published(r));
         }
-        if (r.slo() != null) {
-            out.add(r.slo().met() ? "SLO met" : "SLO BREACHED");
-        }
+        r.section(SloVerdict.SECTION).ifPresent(slo -> out.add(slo.met() ? "SLO met" : "SLO BREACHED"));
         String term = BoundTerm.of(r);
         if (term != null) {
             out.add(term);
@@ -114,8 +114,8 @@ public final class ResultRow {
      * {@code on 2 remote engines (5,321 + 5,300 requests)}; a web result names it by its {@code engine} parameter.
      */
     static String engine(Result r) {
-        if (r.engine() != null) {
-            var e = r.engine();
+        if (r.section(LoadEngineInfo.SECTION).isPresent()) {
+            var e = r.section(LoadEngineInfo.SECTION).get();
             String text = "engine " + e.name() + " " + e.version() + " (latency from the actual send)";
             if (!e.remotes().isEmpty()) {
                 java.util.StringJoiner counts = new java.util.StringJoiner(" + ", " (", " requests)");

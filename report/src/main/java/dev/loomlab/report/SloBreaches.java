@@ -1,5 +1,6 @@
 package dev.loomlab.report;
 
+import dev.loomlab.core.slo.SloVerdict;
 import dev.loomlab.report.text.Fmt;
 
 import dev.loomlab.core.result.Result;
@@ -17,8 +18,9 @@ public final class SloBreaches {
 
     /** e.g. {@code web mvc-platform users=3000: SLO p99<500ms,errors<1% breached: p99 812 ms ≥ 500 ms}. */
     public static List<String> lines(List<Result> results) {
-        return results.stream().filter(r -> r.slo() != null && !r.slo().met())
-                .map(r -> r.scenario() + ' ' + r.model() + ' ' + Fmt.params(r.params()) + ": " + r.slo().describe())
+        return results.stream().filter(r -> r.section(SloVerdict.SECTION).filter(slo -> !slo.met()).isPresent())
+                .map(r -> r.scenario() + ' ' + r.model() + ' ' + Fmt.params(r.params()) + ": "
+                        + r.section(SloVerdict.SECTION).orElseThrow().describe())
                 .toList();
     }
 }

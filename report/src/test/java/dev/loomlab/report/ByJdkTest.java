@@ -30,7 +30,7 @@ class ByJdkTest {
         metrics.put("pinned_events", Summary.of(new double[]{pinned}));
         List<PinnedStack> stacks = pinned == 0 ? List.of() : List.of(new PinnedStack((long) pinned, pinned * 20, FRAMES));
         return Result.builder("pinning", "virtual").params(params).jvm(jvm).rounds(1, 0, 1).metrics(metrics)
-                .bound(20.0, 20 / wall, null).pinnedStacks(stacks).build();
+                .bound(20.0, 20 / wall, null).section(PinnedStack.SECTION, stacks).build();
     }
 
     private static Result notApplicable(String lock, JvmInfo jvm) {
@@ -84,8 +84,8 @@ class ByJdkTest {
         String line = ResultJson.toLine(r);
         assertThat(line).contains("\"pinned_stacks\":[{\"events\":200,\"time_ms\":4000.0,\"frames\":[");
         Result back = ResultJson.fromLine(line);
-        assertThat(back.pinnedStacks()).isEqualTo(r.pinnedStacks());
+        assertThat(back.section(PinnedStack.SECTION)).isEqualTo(r.section(PinnedStack.SECTION));
         assertThat(ResultJson.toLine(back)).isEqualTo(line);
-        assertThat(ResultJson.fromLine(ResultJson.toLine(notApplicable("native", JDK21))).pinnedStacks()).isNull();
+        assertThat(ResultJson.fromLine(ResultJson.toLine(notApplicable("native", JDK21))).section(PinnedStack.SECTION)).isEmpty();
     }
 }

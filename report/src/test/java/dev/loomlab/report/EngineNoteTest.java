@@ -1,6 +1,6 @@
 package dev.loomlab.report;
 
-import dev.loomlab.core.outcome.LoadEngineInfo;
+import dev.loomlab.load.LoadEngineInfo;
 import dev.loomlab.core.result.Result;
 import org.junit.jupiter.api.Test;
 
@@ -17,8 +17,8 @@ class EngineNoteTest {
 
     @Test
     void aJmeterLoadSaysSoAndCountsItsRemoteEngines() {
-        Result distributed = Result.builder("load", "closed:21").engine(new LoadEngineInfo("jmeter", "5.6.3", "from the actual send",
-                List.of(new LoadEngineInfo.Remote("127.0.0.1:4000", 11, null, 5321, 5300),
+        Result distributed = Result.builder("load", "closed:21").section(LoadEngineInfo.SECTION, new LoadEngineInfo("jmeter",
+                "5.6.3", "from the actual send", List.of(new LoadEngineInfo.Remote("127.0.0.1:4000", 11, null, 5321, 5300),
                         new LoadEngineInfo.Remote("127.0.0.1:4002", 10, null, 4870, 4870)))).build();
         assertThat(notes(distributed)).startsWith("engine jmeter 5.6.3 (latency from the actual send) on 2 remote engines"
                 + " (5,321 + 4,870 requests)");

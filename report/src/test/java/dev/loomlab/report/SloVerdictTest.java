@@ -5,7 +5,7 @@ import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.scenario.Trait;
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.core.slo.SloPolicy;
-import dev.loomlab.core.outcome.SloVerdict;
+import dev.loomlab.core.slo.SloVerdict;
 import dev.loomlab.report.html.HtmlReport;
 import org.junit.jupiter.api.Test;
 
@@ -27,7 +27,7 @@ class SloVerdictTest {
     }
 
     private static List<String> breaches(String spec, Result r) {
-        SloVerdict v = Slo.parse(spec).judge(r);
+        SloVerdict v = Slo.parse(spec).judge(r.metrics());
         assertThat(v.met()).as("met iff nothing breached").isEqualTo(v.breaches().isEmpty());
         assertThat(v.spec()).isEqualTo(Slo.parse(spec).spec());
         return v.breaches();
@@ -89,19 +89,21 @@ class SloVerdictTest {
     void thePolicyJudgesOkResultsOnlyAndWebByDefault() {
         ScenarioDescription web = ScenarioDescription.named("web").summary("servers").traits(Trait.GOLDEN_SIGNALS).build();
         ScenarioDescription sleep = ScenarioDescription.named("sleep").summary("sleeping tasks").build();
-        assertThat(SloPolicy.DEFAULT.judge(web, sleep()).slo()).isEqualTo(new SloVerdict("p99<500ms,errors<1%", true, List.of()));
-        assertThat(SloPolicy.DEFAULT.judge(sleep, sleep()).slo()).isNull();
-        assertThat(SloPolicy.parse("none").judge(web, sleep()).slo()).isNull();
-        assertThat(SloPolicy.parse("p99<300ms").judge(sleep, sleep()).slo().met()).isFalse();
+        assertThat(SloPolicy.DEFAULT.judge(web, sleep()).section(SloVerdict.SECTION))
+                .hasValue(new SloVerdict("p99<500ms,errors<1%", true, List.of()));
+        assertThat(SloPolicy.DEFAULT.judge(sleep, sleep()).section(SloVerdict.SECTION)).isEmpty();
+        assertThat(SloPolicy.parse("none").judge(web, sleep()).section(SloVerdict.SECTION)).isEmpty();
+        assertThat(SloPolicy.parse("p99<300ms").judge(sleep, sleep()).section(SloVerdict.SECTION).orElseThrow().met()).isFalse();
         Result failed = Fixtures.failed("web", "mvc-platform", Fixtures.params("users", 10), "crash");
-        assertThat(SloPolicy.parse("p99<300ms").judge(web, failed).slo()).as("a failed result measured nothing").isNull();
+        assertThat(SloPolicy.parse("p99<300ms").judge(web, failed).section(SloVerdict.SECTION)).as("a failed result measured nothing")
+                .isEmpty();
     }
 
     @Test
     void theTableReportMdAndReportHtmlMarkTheBreaches() {
         Result met = Fixtures.sleep("platform:200", 10_000, 300, Fixtures.JDK25, 402, 300.0, null);
-        met = met.toBuilder().slo(Slo.parse("p99<1s").judge(met)).build();
-        Result breached = sleep().toBuilder().slo(Slo.parse("p99<300ms").judge(sleep())).build();
+        met = met.toBuilder().section(SloVerdict.SECTION, Slo.parse("p99<1s").judge(met.metrics())).build();
+        Result breached = sleep().toBuilder().section(SloVerdict.SECTION, Slo.parse("p99<300ms").judge(sleep().metrics())).build();
         String line = "sleep virtual tasks=10000 sleep=300ms: SLO p99<300ms breached: p99 ";
         List<Result> both = List.of(breached, met);
         assertThat(SloBreaches.lines(both)).singleElement().asString().startsWith(line);

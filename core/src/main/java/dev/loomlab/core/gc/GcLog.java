@@ -110,8 +110,7 @@ public record GcLog(String collector, List<GcPause> pauses) {
             // No figures is the honest answer: fall through.
         }
         List<IterationResult> spanless = outcome.iterations().stream().map(it -> it.withSpan(null)).toList();
-        return new TrialOutcome(outcome.status(), outcome.error(), outcome.jvm(), outcome.form(), outcome.boundMs(),
-                outcome.serialTaskMs(), spanless, outcome.jmh(), null, outcome.profiles());
+        return outcome.withGc(null, spanless);
     }
 
     private static Long nanos(List<String> decorations) {

@@ -67,7 +67,7 @@ public final class MemoryWorkload implements ThreadsWorkload {
                 if (kind == ThreadKind.PLATFORM) {
                     metrics.put("platform_ceiling", (double) ceiling.threads());
                 }
-                measured.add(new IterationResult(metrics, null).withSpan(span));
+                measured.add(IterationResult.of(metrics, null).withSpan(span));
                 progress.progress("measure", i, spec.iterations());
             }
         } catch (ParkedThreads.ThreadRefusedException e) {
@@ -76,7 +76,7 @@ public final class MemoryWorkload implements ThreadsWorkload {
         } catch (InvalidCount e) {
             return TrialOutcome.invalid(e.getMessage(), JvmInfo.current(), Form.THREADS.name(), null, measured);
         }
-        return TrialOutcome.ok(JvmInfo.current(), Form.THREADS.name(), null, null, measured, null);
+        return TrialOutcome.ok(JvmInfo.current(), Form.THREADS.name(), null, null, measured);
     }
 
     /** One iteration: snapshot, start and park every thread, snapshot, release; the deltas. */

@@ -1,5 +1,7 @@
 package dev.loomlab.core.outcome;
 
+import dev.loomlab.core.section.ResultSection;
+
 /**
  * The first exception a call of a user's task threw while the iterations went on: its class and message,
  * what a result carries in {@code first_failure}. A message longer than {@value #MAX_MESSAGE} characters
@@ -9,6 +11,8 @@ package dev.loomlab.core.outcome;
  * @param message its message; null when it has none
  */
 public record CallFailure(String type, String message) {
+    /** The first one over a result's measured iterations and forks (an iteration's own first one), left out when none threw. */
+    public static final ResultSection.Value<CallFailure> SECTION = ResultSection.value("first_failure", CallFailure.class);
     /** The longest message kept, in characters. */
     public static final int MAX_MESSAGE = 500;
 

@@ -1,5 +1,9 @@
 package dev.loomlab.core.result;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.loomlab.core.gc.GcSections;
+import dev.loomlab.core.section.Sections;
 import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.outcome.IterationResult;
@@ -22,9 +26,16 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Stream;
 
-/** Pools the outcomes of a result's forks into one {@link Result}: the one place statistics are computed. */
+/**
+ * Pools the outcomes of a result's forks into one {@link Result}: the one place statistics are computed. Sections
+ * are pooled by their shape, so that a feature's section needs nothing here: a section an outcome or an iteration
+ * holds as a list joins the lists of the others (fork by fork, iteration by iteration), any other is the first
+ * one's. Pinned stacks and GC pauses are pooled as their own figures.
+ */
 public final class ResultAssembler {
     private static final String LATENCY = Metric.TASK_LATENCY_MS;
 
@@ -53,7 +64,8 @@ public final class ResultAssembler {
         Result.Builder result = Result.builder(scenario.name(), modelName).modelInfo(model)
                 .form(outcomes.stream().map(TrialOutcome::form).filter(Objects::nonNull).findFirst().orElse(null))
                 .params(params.json()).jvm(outcomes.get(0).jvm()).rounds(forks, warmup, iterations).status(status, error)
-                .score(scenario.score()).logs(logs);
+                .score(scenario.score()).logs(logs)
+                .section(PinnedStack.SECTION, null).section(GcSections.COLLECTOR, null).section(GcSections.PAUSE_MS, null);
         Double bound = orNull(Median.of(outcomes.stream().map(TrialOutcome::boundMs).toList()));
         Double serial = orNull(Median.of(outcomes.stream().map(TrialOutcome::serialTaskMs).toList()));
         Double efficiency = null;
@@ -68,11 +80,12 @@ public final class ResultAssembler {
             if (bound != null && metrics.get(Result.DEFAULT_SCORE) instanceof Summary wall && wall.mean() > 0) {
                 efficiency = bound / wall.mean();
             }
-            result.metrics(metrics).pinnedStacks(pinnedStacks(outcomes)).jmh(outcomes.get(0).jmh())
-                    .gc(outcomes.stream().map(TrialOutcome::gcCollector).filter(Objects::nonNull).findFirst().orElse(null),
-                            gcPauses(all))
-                    .firstFailure(all.stream().map(IterationResult::firstFailure).filter(Objects::nonNull).findFirst().orElse(null))
-                    .capacity(all.stream().map(IterationResult::capacity).filter(Objects::nonNull).toList());
+            result.metrics(metrics).section(PinnedStack.SECTION, pinnedStacks(all))
+                    .section(GcSections.COLLECTOR,
+                            outcomes.stream().map(TrialOutcome::gcCollector).filter(Objects::nonNull).findFirst().orElse(null))
+                    .section(GcSections.PAUSE_MS, gcPauses(all))
+                    .sections(pooled(Stream.concat(outcomes.stream().map(TrialOutcome::sections),
+                            all.stream().map(IterationResult::sections)).toList()));
         }
         Articles articles = Articles.load();
         articles.figure(scenario.name(), modelName, params.canonical(), cores)
@@ -83,16 +96,42 @@ public final class ResultAssembler {
     }
 
     /** The top pinned stacks over every measured iteration of every fork; null when none recorded pinning. */
-    private static List<PinnedStack> pinnedStacks(List<TrialOutcome> outcomes) {
-        List<List<PinnedStack>> recorded = outcomes.stream()
-                .flatMap(o -> o.iterations().stream())
-                .map(IterationResult::pinnedStacks)
-                .filter(Objects::nonNull)
+    private static List<PinnedStack> pinnedStacks(List<IterationResult> iterations) {
+        List<List<PinnedStack>> recorded = iterations.stream()
+                .map(it -> it.section(PinnedStack.SECTION))
+                .flatMap(Optional::stream)
                 .toList();
         if (recorded.isEmpty()) {
             return null;
         }
         return PinnedStack.top(recorded.stream().flatMap(List::stream).toList(), PinnedStack.TOP);
+    }
+
+    /**
+     * The sections of the outcomes, then of their iterations, in that order, pooled as JSON: lists joined, anything
+     * else the first value; pinned stacks left to {@link #pinnedStacks}.
+     */
+    private static Sections pooled(List<Sections> all) {
+        Map<String, JsonNode> pooled = new LinkedHashMap<>();
+        for (Sections sections : all) {
+            for (String name : sections.names()) {
+                JsonNode value = sections.json(name);
+                if (name.equals(PinnedStack.SECTION.name()) || value.isNull()) {
+                    continue;
+                }
+                JsonNode before = pooled.get(name);
+                if (before == null) {
+                    pooled.put(name, value.deepCopy());
+                } else if (before instanceof ArrayNode list && value.isArray()) {
+                    list.addAll((ArrayNode) value);
+                }
+            }
+        }
+        Sections out = Sections.NONE;
+        for (Map.Entry<String, JsonNode> e : pooled.entrySet()) {
+            out = out.withJson(e.getKey(), e.getValue());
+        }
+        return out;
     }
 
     /** Every measured iteration's GC pauses pooled; null when some iteration had no GC log to read them from. */
@@ -101,6 +140,14 @@ public final class ResultAssembler {
             return null;
         }
         return GcPauseSummary.of(iterations.stream().flatMap(it -> it.gcPauses().stream()).toList());
+    }
+
+    /**
+     * What {@code iterations} pool into as a result's metrics (name → summary), as {@link #assemble} computes them:
+     * what an objective judges ({@code Slo#judge}) before any result is made.
+     */
+    public static Map<String, Object> metrics(List<IterationResult> iterations) {
+        return metrics(iterations, mergedLatency(iterations));
     }
 
     /** Summary per metric in first-seen order, then task latency from the merged histogram (ns). */

@@ -1,15 +1,14 @@
 package dev.loomlab.core.slo;
 
-import dev.loomlab.core.outcome.SloVerdict;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.param.Units;
-import dev.loomlab.core.result.Result;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -97,9 +96,12 @@ public record Slo(List<SloTerm> terms) {
         return String.join(",", terms.stream().map(SloTerm::text).toList());
     }
 
-    /** Whether {@code r}'s figures meet every term; judge only a result that is ok (one with figures). */
-    public SloVerdict judge(Result r) {
-        List<String> breaches = terms.stream().map(term -> term.breach(r)).flatMap(Optional::stream).toList();
+    /**
+     * Whether a result's figures meet every term: {@code metrics} as a result holds them (name → summary), from a
+     * finished result that is ok or from one step of a capacity search.
+     */
+    public SloVerdict judge(Map<String, ?> metrics) {
+        List<String> breaches = terms.stream().map(term -> term.breach(metrics)).flatMap(Optional::stream).toList();
         return new SloVerdict(spec(), breaches.isEmpty(), breaches);
     }
 

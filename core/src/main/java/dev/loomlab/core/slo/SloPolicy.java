@@ -1,6 +1,5 @@
 package dev.loomlab.core.slo;
 
-import dev.loomlab.core.outcome.SloVerdict;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.scenario.Trait;
@@ -50,6 +49,6 @@ public record SloPolicy(Slo given, boolean off) {
         if (!r.ok()) {
             return r;
         }
-        return forScenario(scenario).map(slo -> r.toBuilder().slo(slo.judge(r)).build()).orElse(r);
+        return forScenario(scenario).map(slo -> r.toBuilder().section(SloVerdict.SECTION, slo.judge(r.metrics())).build()).orElse(r);
     }
 }

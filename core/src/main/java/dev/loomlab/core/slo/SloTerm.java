@@ -1,16 +1,16 @@
 package dev.loomlab.core.slo;
 
 import dev.loomlab.core.param.Units;
-import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.LatencySummary;
 import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.stats.Summary;
 
 import java.math.BigDecimal;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
-/** One condition of an {@link Slo}, judged on a result's recorded figures. */
+/** One condition of an {@link Slo}, judged on a result's recorded figures: metric name → summary, as a result holds them. */
 public sealed interface SloTerm {
     /** The term as {@link Slo#spec} writes it, e.g. {@code p99<500ms}. */
     String text();
@@ -18,8 +18,8 @@ public sealed interface SloTerm {
     /** What the term names (one term per name in an objective), e.g. {@code p99}. */
     String name();
 
-    /** Why {@code r} does not meet this term, with its figure and the limit; empty when it does. */
-    Optional<String> breach(Result r);
+    /** Why {@code metrics} do not meet this term, with the figure and the limit; empty when they do. */
+    Optional<String> breach(Map<String, ?> metrics);
 
     /**
      * A task latency percentile below a limit: {@code p99<500ms}. The figure is the result's
@@ -36,8 +36,8 @@ public sealed interface SloTerm {
         }
 
         @Override
-        public Optional<String> breach(Result r) {
-            if (!(r.metrics().get(Metric.TASK_LATENCY_MS) instanceof LatencySummary l)) {
+        public Optional<String> breach(Map<String, ?> metrics) {
+            if (!(metrics.get(Metric.TASK_LATENCY_MS) instanceof LatencySummary l)) {
                 return Optional.of(name + " not measured (no task latency recorded)");
             }
             double ms = figure(l);
@@ -81,11 +81,11 @@ public sealed interface SloTerm {
         }
 
         @Override
-        public Optional<String> breach(Result r) {
-            boolean requests = r.metrics().get(REQUESTS) instanceof Summary;
-            double failed = total(r, requests ? ERRORS : FAILED_CALLS);
-            double all = requests ? total(r, REQUESTS)
-                    : r.metrics().get(Metric.TASK_LATENCY_MS) instanceof LatencySummary l ? l.count() : 0;
+        public Optional<String> breach(Map<String, ?> metrics) {
+            boolean requests = metrics.get(REQUESTS) instanceof Summary;
+            double failed = total(metrics, requests ? ERRORS : FAILED_CALLS);
+            double all = requests ? total(metrics, REQUESTS)
+                    : metrics.get(Metric.TASK_LATENCY_MS) instanceof LatencySummary l ? l.count() : 0;
             double pct = all > 0 ? 100 * failed / all : failed > 0 ? 100 : 0;
             if (pct < limitPct) {
                 return Optional.empty();
@@ -95,8 +95,8 @@ public sealed interface SloTerm {
         }
 
         /** The metric summed over every measured iteration; 0 when the result has none. */
-        private static double total(Result r, String metric) {
-            if (!(r.metrics().get(metric) instanceof Summary s)) {
+        private static double total(Map<String, ?> metrics, String metric) {
+            if (!(metrics.get(metric) instanceof Summary s)) {
                 return 0;
             }
             return s.samples() != null ? s.samples().stream().mapToDouble(Double::doubleValue).sum() : s.mean() * s.n();
@@ -121,8 +121,8 @@ public sealed interface SloTerm {
         }
 
         @Override
-        public Optional<String> breach(Result r) {
-            if (!(r.metrics().get(Metric.THROUGHPUT_PER_S) instanceof Summary s)) {
+        public Optional<String> breach(Map<String, ?> metrics) {
+            if (!(metrics.get(Metric.THROUGHPUT_PER_S) instanceof Summary s)) {
                 return Optional.of("rate not measured (no " + Metric.THROUGHPUT_PER_S + ")");
             }
             double perS = s.mean();

@@ -13,6 +13,7 @@ import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.outcome.IterationResult;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.MeasuredSpan;
+import dev.loomlab.core.outcome.PinnedStack;
 import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;
@@ -132,7 +133,7 @@ public final class TrialExecutor {
                     .map(it -> it.withMetrics(nullForNaN(it.metrics())))
                     .toList();
             return new TrialOutcome(o.status(), o.error(), o.jvm(), own.form().name(), o.boundMs(), o.serialTaskMs(),
-                    iterations, o.jmh(), o.gcCollector(), o.profiles());
+                    iterations, o.sections(), o.gcCollector(), o.profiles());
         } catch (NotApplicableException e) {
             return TrialOutcome.notApplicable(e.getMessage(), jvm);
         }
@@ -211,8 +212,8 @@ public final class TrialExecutor {
             }
             Histogram latencies = workload.latencies(clock).orElseGet(() -> latencies(clock));
             progress.iterationLatencies(latencies);
-            measured.add(new IterationResult(nullForNaN(metrics), HistogramCodec.encode(latencies), probes.pinnedStacks(),
-                    workload.firstFailure().orElse(null)).withSpan(run.span()).withCapacity(workload.capacity().orElse(null)));
+            measured.add(IterationResult.of(nullForNaN(metrics), HistogramCodec.encode(latencies)).withSpan(run.span())
+                    .with(PinnedStack.SECTION, probes.pinnedStacks()).withSections(workload.sections()));
             progress.progress("measure", i, spec.iterations());
         }
         if (cpuPart.isPresent()) {
@@ -226,7 +227,7 @@ public final class TrialExecutor {
         if (scenario.has(Trait.SCHEDULING_OVERHEAD)) {
             measured = withOverhead(measured, boundMs);
         }
-        TrialOutcome outcome = TrialOutcome.ok(jvm, job.form(), orNull(boundMs), orNull(serialMs), measured, null);
+        TrialOutcome outcome = TrialOutcome.ok(jvm, job.form(), orNull(boundMs), orNull(serialMs), measured);
         Optional<Path> modelGcLog = workload.modelGcLog();
         return modelGcLog.isPresent() ? GcLog.ofModel(outcome, modelGcLog.get()) : outcome;
     }

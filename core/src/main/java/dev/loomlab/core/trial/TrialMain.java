@@ -68,10 +68,10 @@ public final class TrialMain {
 
     /** Serializes an outcome of every part's type once, so that writing the real one finds Jackson ready. */
     private static void startJson() {
-        IterationResult iteration = new IterationResult(Map.of("wall_ms", 1.0), "",
-                List.of(new PinnedStack(1, 1.0, List.of("frame"))));
+        IterationResult iteration = IterationResult.of(Map.of("wall_ms", 1.0), "")
+                .with(PinnedStack.SECTION, List.of(new PinnedStack(1, 1.0, List.of("frame"))));
         try {
-            Json.mapper().writeValueAsBytes(TrialOutcome.ok(JvmInfo.current(), "blocking", 1.0, 1.0, List.of(iteration), null));
+            Json.mapper().writeValueAsBytes(TrialOutcome.ok(JvmInfo.current(), "blocking", 1.0, 1.0, List.of(iteration)));
         } catch (IOException e) {
             // only a warm-up: the real outcome's write reports its own failure
         }

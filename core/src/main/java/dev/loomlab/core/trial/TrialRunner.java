@@ -117,9 +117,7 @@ public final class TrialRunner {
                 if (Files.isRegularFile(outcomeFile)) {
                     TrialOutcome outcome = withGc(Json.mapper().readValue(outcomeFile.toFile(), TrialOutcome.class), gcLog);
                     if (outcome.status() == Status.FAILED) {
-                        return new TrialOutcome(outcome.status(), outcome.error() + tail(tail), outcome.jvm(), outcome.form(),
-                                outcome.boundMs(), outcome.serialTaskMs(), outcome.iterations(), outcome.jmh(), outcome.gcCollector(),
-                                outcome.profiles());
+                        return outcome.withError(outcome.error() + tail(tail));
                     }
                     return outcome;
                 }

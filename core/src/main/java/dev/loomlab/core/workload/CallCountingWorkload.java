@@ -2,8 +2,7 @@ package dev.loomlab.core.workload;
 
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.outcome.CallFailure;
-
-import java.util.Optional;
+import dev.loomlab.core.section.Sections;
 
 /**
  * A task workload whose calls may throw while the iteration goes on (a user's task, a database call): it
@@ -27,9 +26,10 @@ public abstract class CallCountingWorkload implements TaskWorkload {
         return tasks;
     }
 
+    /** The first exception a call threw in the iteration just collected ({@link CallFailure#SECTION}); none when none threw. */
     @Override
-    public Optional<CallFailure> firstFailure() {
-        return failed.first();
+    public Sections sections() {
+        return failed.first().map(f -> Sections.of(CallFailure.SECTION, f)).orElse(Sections.NONE);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.loomlab.core.workload;
 import dev.loomlab.core.model.BlockingTask;
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.TaskClock;
+import dev.loomlab.core.section.Sections;
 import org.HdrHistogram.Histogram;
 
 import java.nio.file.Path;
@@ -89,14 +90,6 @@ public non-sealed interface TaskWorkload extends Workload {
     }
 
     /**
-     * The first exception a call threw in the iteration just collected, for a workload that counts such
-     * calls and goes on (a user's task); empty when none threw or the workload fails the iteration instead.
-     */
-    default Optional<dev.loomlab.core.outcome.CallFailure> firstFailure() {
-        return Optional.empty();
-    }
-
-    /**
      * Tells the workload the objective its trial's result is judged against ({@code --slo}, or the scenario's
      * default), in its canonical text ({@code p99<500ms,errors<1%}; null for none), before it opens: a workload that
      * searches for the highest rate within an objective judges its steps by it. The others ignore it.
@@ -105,11 +98,12 @@ public non-sealed interface TaskWorkload extends Workload {
     }
 
     /**
-     * The capacity search the iteration just collected was, for a workload whose iteration searches for the
-     * highest rate a service sustains (the web scenario's {@code rate=max}); empty for any other.
+     * What the iteration just collected adds to its result besides metrics, as sections: the first exception a
+     * counted call threw ({@code first_failure}), the capacity search the iteration was ({@code capacity}) …;
+     * none for most workloads.
      */
-    default Optional<dev.loomlab.core.outcome.CapacitySearch> capacity() {
-        return Optional.empty();
+    default Sections sections() {
+        return Sections.NONE;
     }
 
     /** Checks that every task ran to completion without throwing. */

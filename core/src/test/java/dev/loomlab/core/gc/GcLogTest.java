@@ -81,8 +81,8 @@ class GcLogTest {
 
     @Test
     void aLogThatNamesNoCollectorLeavesTheOutcomeAlone() {
-        IterationResult it = new IterationResult(Map.of("wall_ms", 1.0), null).withSpan(new MeasuredSpan(0, 10));
-        TrialOutcome outcome = TrialOutcome.ok(JvmInfo.current(), "blocking", null, null, List.of(it), null);
+        IterationResult it = IterationResult.of(Map.of("wall_ms", 1.0), null).withSpan(new MeasuredSpan(0, 10));
+        TrialOutcome outcome = TrialOutcome.ok(JvmInfo.current(), "blocking", null, null, List.of(it));
         assertThat(GcLog.parse(List.of()).applyTo(outcome)).isEqualTo(outcome);
     }
 
@@ -94,11 +94,11 @@ class GcLogTest {
                 span(35307428734207L - 1, 35307428734207L + 1),
                 span(35307497288355L - 1, 35307501119138L + 1),
                 span(35307501119138L + 2, 35307505219948L - 1));
-        IterationResult warmupLike = new IterationResult(Map.of("wall_ms", 1.0), null);
+        IterationResult warmupLike = IterationResult.of(Map.of("wall_ms", 1.0), null);
         List<IterationResult> all = new ArrayList<>(measured);
         all.add(warmupLike);
         TrialOutcome outcome = GcLog.parse(sample("g1-jdk21.log"))
-                .applyTo(TrialOutcome.ok(JvmInfo.current(), "blocking", null, null, all, null));
+                .applyTo(TrialOutcome.ok(JvmInfo.current(), "blocking", null, null, all));
         assertThat(outcome.gcCollector()).isEqualTo("G1");
         assertThat(outcome.iterations().get(0).gcPauses()).extracting(GcPause::ms).containsExactly(6.436);
         assertThat(outcome.iterations().get(1).gcPauses()).extracting(GcPause::ms).containsExactly(0.553, 0.096, 2.037);
@@ -116,6 +116,6 @@ class GcLogTest {
     }
 
     private static IterationResult span(long start, long end) {
-        return new IterationResult(Map.of("wall_ms", 1.0), null).withSpan(new MeasuredSpan(start, end));
+        return IterationResult.of(Map.of("wall_ms", 1.0), null).withSpan(new MeasuredSpan(start, end));
     }
 }

@@ -3,6 +3,7 @@ package dev.loomlab.core.result;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.Status;
+import dev.loomlab.core.section.ResultSection;
 import dev.loomlab.core.stats.Summary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,28 +57,39 @@ class ResultJsonTest {
     }
 
     /**
-     * The engine of a load result is an additive field: left out for loomlab's own generator (a line as before),
-     * written with its remotes for another engine, and read back whole.
+     * A section no module of this reader declares (a newer loomlab's, another tool's) is kept as it was read and
+     * written back in the same place: reading and writing a line loses nothing.
      */
     @Test
-    void theLoadEngineIsLeftOutForLoomlabsOwnAndReadsBackForAnother() throws Exception {
-        String own = ResultJson.toLine(Result.builder("load", "closed:4").jvm(JVM).build());
-        assertThat(own).doesNotContain("\"engine\"");
-        assertThat(ResultJson.fromLine(own).engine()).isNull();
+    void aSectionUnknownToTheReaderSurvivesARoundTrip() throws Exception {
+        String written = ResultJson.toLine(Result.builder("sleep", "virtual").jvm(JVM)
+                .metrics(Map.of("wall_ms", Summary.of(new double[]{500, 510, 520}))).build());
+        String unknown = "\"power\":{\"watts\":[41.5,42.0],\"meter\":\"rapl\",\"note\":null}";
+        String line = written.substring(0, written.length() - 1) + "," + unknown + "}";
+        Result read = ResultJson.fromLine(line);
+        assertThat(read.sections().names()).containsExactly("power");
+        assertThat(ResultJson.toLine(read)).isEqualTo(line);
+        assertThat(ResultJson.toLine(read.toBuilder().status(Status.OK, null).build())).endsWith("," + unknown + "}");
+        // a section this reader knows, once read as its type, is written as it was read too
+        ResultSection.Value<Power> power = ResultSection.value("power", Power.class);
+        assertThat(read.section(power)).hasValue(new Power(List.of(41.5, 42.0), "rapl", null));
+        assertThat(ResultJson.toLine(read)).isEqualTo(line);
+    }
 
-        dev.loomlab.core.outcome.LoadEngineInfo jmeter = new dev.loomlab.core.outcome.LoadEngineInfo("jmeter", "5.6.3",
-                "from the actual send", List.of(new dev.loomlab.core.outcome.LoadEngineInfo.Remote("127.0.0.1:4000", 11, null, 120, 119),
-                new dev.loomlab.core.outcome.LoadEngineInfo.Remote("127.0.0.1:4002", 10, null, 100, 100)));
-        String line = ResultJson.toLine(Result.builder("load", "closed:21").jvm(JVM).engine(jmeter).build());
-        assertThat(line).endsWith(",\"engine\":{\"name\":\"jmeter\",\"version\":\"5.6.3\",\"latency\":\"from the actual send\","
-                + "\"remotes\":[{\"address\":\"127.0.0.1:4000\",\"users\":11,\"requests\":120,\"ok\":119},"
-                + "{\"address\":\"127.0.0.1:4002\",\"users\":10,\"requests\":100,\"ok\":100}]}}");
-        assertThat(ResultJson.fromLine(line).engine()).isEqualTo(jmeter);
-        // a local run has no remotes: the list is left out
-        String local = ResultJson.toLine(Result.builder("load", "open:50/s").jvm(JVM)
-                .engine(new dev.loomlab.core.outcome.LoadEngineInfo("jmeter", "5.6.3", "x", List.of())).build());
-        assertThat(local).contains("\"engine\":{\"name\":\"jmeter\",\"version\":\"5.6.3\",\"latency\":\"x\"}");
-        assertThat(ResultJson.fromLine(local).toBuilder().build().engine().remotes()).isEmpty();
+    /** A section of the wrong shape is found where its line is read, by a reader that reads it, and named. */
+    @Test
+    void aSectionOfTheWrongShapeIsAnErrorOfItsLine(@TempDir Path dir) throws Exception {
+        String line = ResultJson.toLine(Result.builder("sleep", "virtual").jvm(JVM).build());
+        Path file = Files.writeString(dir.resolve("results.jsonl"),
+                line + "\n" + line.substring(0, line.length() - 1) + ",\"power\":{\"watts\":\"many\"}}\n");
+        ResultSection.Value<Power> power = ResultSection.value("power", Power.class);
+        assertThat(ResultJson.readAll(file, w -> { })).hasSize(2);
+        assertThatThrownBy(() -> ResultJson.readAll(file, w -> { }, List.of(power)))
+                .hasMessageStartingWith("line 2: \"power\" has the wrong shape: ");
+    }
+
+    /** A test's own section: what a power meter read. */
+    record Power(List<Double> watts, String meter, String note) {
     }
 
     @Test

@@ -1,6 +1,5 @@
 package dev.loomlab.core.slo;
 
-import dev.loomlab.core.outcome.SloVerdict;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultJson;
@@ -66,10 +65,10 @@ class SloTest {
     @Test
     void aVerdictReadsBackFromItsLine() throws Exception {
         Result r = Result.builder("web", "mvc-platform")
-                .slo(new SloVerdict("p99<500ms,errors<1%", false, List.of("p99 812 ms ≥ 500 ms"))).build();
+                .section(SloVerdict.SECTION, new SloVerdict("p99<500ms,errors<1%", false, List.of("p99 812 ms ≥ 500 ms"))).build();
         String line = ResultJson.toLine(r);
         assertThat(line).contains("\"slo\":{\"spec\":\"p99<500ms,errors<1%\",\"met\":false,\"breaches\":[\"p99 812 ms ≥ 500 ms\"]}");
-        assertThat(ResultJson.fromLine(line).slo()).isEqualTo(r.slo());
+        assertThat(ResultJson.fromLine(line).section(SloVerdict.SECTION)).isEqualTo(r.section(SloVerdict.SECTION));
         assertThat(ResultJson.toLine(Result.builder("sleep", "virtual").build())).doesNotContain("slo");
     }
 }

@@ -1,13 +1,12 @@
 package dev.loomlab.load.capacity;
 
-import dev.loomlab.core.outcome.CapacitySearch;
-import dev.loomlab.core.outcome.CapacityStep;
 import dev.loomlab.core.outcome.IterationResult;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.param.ParamValues;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultAssembler;
+import dev.loomlab.core.section.Sections;
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.core.stats.HistogramCodec;
 import dev.loomlab.load.LoadParams;
@@ -67,14 +66,15 @@ public final class CapacityResult {
         CapacitySearch search = found.search();
         TrialOutcome outcome;
         if (search.found()) {
-            IterationResult iteration = new IterationResult(metrics(found), HistogramCodec.encode(found.atMax().latency()), search);
-            outcome = TrialOutcome.ok(JvmInfo.current(), null, null, null, List.of(iteration), null);
+            IterationResult iteration = IterationResult.of(metrics(found), HistogramCodec.encode(found.atMax().latency()))
+                    .withSections(Sections.of(CapacitySearch.SECTION, List.of(search)));
+            outcome = TrialOutcome.ok(JvmInfo.current(), null, null, null, List.of(iteration));
         } else {
             outcome = TrialOutcome.failed(noPassingRate(search), JvmInfo.current());
         }
         Result r = ResultAssembler.assemble(LoadScenario.CAPACITY, "open:" + LoadParams.MAX, null, params(plan, connections), 0, 0,
                 1, List.of(outcome), List.of(), Runtime.getRuntime().availableProcessors());
-        return search.found() ? r : r.toBuilder().capacity(List.of(search)).build();
+        return search.found() ? r : r.toBuilder().section(CapacitySearch.SECTION, List.of(search)).build();
     }
 
     /** Why a search found no rate: the lowest rate it tried and that step's reasons. */

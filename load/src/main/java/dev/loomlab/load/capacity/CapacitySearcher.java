@@ -1,7 +1,5 @@
 package dev.loomlab.load.capacity;
 
-import dev.loomlab.core.outcome.CapacitySearch;
-import dev.loomlab.core.outcome.CapacityStep;
 import dev.loomlab.load.LoadReport;
 import dev.loomlab.load.LoadSpec;
 

@@ -1,7 +1,5 @@
 package dev.loomlab.load.capacity;
 
-import dev.loomlab.core.outcome.CapacitySearch;
-import dev.loomlab.core.outcome.CapacityStep;
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.load.LoadGenerator;
 import dev.loomlab.load.LoadSpec;

@@ -1,7 +1,5 @@
 package dev.loomlab.load.capacity;
 
-import dev.loomlab.core.outcome.CapacityStep;
-import dev.loomlab.core.result.Result;
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.core.slo.SloTerm;
 import dev.loomlab.load.LoadReport;
@@ -12,6 +10,7 @@ import org.HdrHistogram.Histogram;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -86,10 +85,10 @@ final class StepJudge {
             reasons.add("no request succeeded: " + report.sent() + " sent, errors: " + report.errorKinds());
             farFail = true;
         } else {
-            Result result = LoadScenario.result(spec, report);
+            Map<String, Object> figures = LoadScenario.result(spec, report).metrics();
             for (SloTerm term : slo.terms()) {
                 boolean near = nearLimit(term, latency, errorsPct, report.throughputPerSecond(), above);
-                Optional<String> breach = term.breach(result);
+                Optional<String> breach = term.breach(figures);
                 breach.ifPresent(reasons::add);
                 nearPass |= breach.isEmpty() && near;
                 if (term instanceof SloTerm.Latency) {

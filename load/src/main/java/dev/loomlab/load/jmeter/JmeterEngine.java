@@ -5,7 +5,7 @@ import dev.loomlab.core.engine.EngineLine;
 import dev.loomlab.core.engine.EngineOutcome;
 import dev.loomlab.core.engine.EngineSpec;
 import dev.loomlab.core.model.ServingThread;
-import dev.loomlab.core.outcome.LoadEngineInfo;
+import dev.loomlab.load.LoadEngineInfo;
 import dev.loomlab.core.param.Units;
 import dev.loomlab.load.EngineFailure;
 import dev.loomlab.load.LatencyBasis;

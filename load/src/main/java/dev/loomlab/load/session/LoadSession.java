@@ -1,7 +1,7 @@
 package dev.loomlab.load.session;
 
-import dev.loomlab.core.outcome.CapacitySearch;
-import dev.loomlab.core.outcome.CapacityStep;
+import dev.loomlab.load.capacity.CapacitySearch;
+import dev.loomlab.load.capacity.CapacityStep;
 import dev.loomlab.load.LoadEngine;
 import dev.loomlab.load.LoadProgress;
 import dev.loomlab.load.LoadReport;

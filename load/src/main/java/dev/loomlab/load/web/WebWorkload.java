@@ -3,6 +3,7 @@ package dev.loomlab.load.web;
 import dev.loomlab.core.model.ModelFailure;
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.outcome.LiveChannel;
+import dev.loomlab.core.section.Sections;
 import dev.loomlab.core.server.Endpoint;
 import dev.loomlab.core.server.EndpointSpec;
 import dev.loomlab.core.server.ServerArgs;
@@ -20,8 +21,8 @@ import dev.loomlab.load.capacity.CapacityResult;
 import dev.loomlab.load.capacity.CapacitySearcher;
 import dev.loomlab.load.session.LoadSession;
 import dev.loomlab.load.capacity.SearchPlan;
-import dev.loomlab.core.outcome.CapacitySearch;
-import dev.loomlab.core.outcome.CapacityStep;
+import dev.loomlab.load.capacity.CapacitySearch;
+import dev.loomlab.load.capacity.CapacityStep;
 import dev.loomlab.core.slo.Slo;
 import org.HdrHistogram.Histogram;
 
@@ -253,9 +254,10 @@ public final class WebWorkload implements TaskWorkload {
         return result;
     }
 
+    /** With {@code rate=max}, the capacity search the iteration was, as its {@link CapacitySearch#SECTION}. */
     @Override
-    public Optional<CapacitySearch> capacity() {
-        return Optional.ofNullable(found).map(CapacitySearcher.Found::search);
+    public Sections sections() {
+        return found == null ? Sections.NONE : Sections.of(CapacitySearch.SECTION, List.of(found.search()));
     }
 
     /**

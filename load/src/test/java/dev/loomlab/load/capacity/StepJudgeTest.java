@@ -1,6 +1,5 @@
 package dev.loomlab.load.capacity;
 
-import dev.loomlab.core.outcome.CapacityStep;
 import dev.loomlab.core.slo.Slo;
 import org.junit.jupiter.api.Test;
 

@@ -2,7 +2,7 @@ package dev.loomlab.load.jmeter;
 
 import dev.loomlab.core.engine.EngineLine;
 import dev.loomlab.core.engine.EngineOutcome;
-import dev.loomlab.core.outcome.LoadEngineInfo;
+import dev.loomlab.load.LoadEngineInfo;
 import dev.loomlab.load.LatencyBasis;
 import dev.loomlab.load.LoadProgress;
 import dev.loomlab.load.LoadReport;

@@ -1,5 +1,6 @@
 package dev.loomlab.report.advise;
 
+import dev.loomlab.core.gc.GcSections;
 import dev.loomlab.core.outcome.GcPause;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.GcPauseSummary;
@@ -41,7 +42,7 @@ final class GcRule implements AdviceRule {
         List<Result> eden = new ArrayList<>();
         List<Result> old = new ArrayList<>();
         for (Result r : e.ok()) {
-            GcPauseSummary gc = r.gcPauseMs();
+            GcPauseSummary gc = r.section(GcSections.PAUSE_MS).orElse(null);
             if (gc == null || measuredSeconds(r) <= 0) {
                 continue;
             }
@@ -71,7 +72,7 @@ final class GcRule implements AdviceRule {
 
     /** e.g. {@code virtual: 48 young pauses in 2.40 s of measured iterations (20/s, 310 ms in all, 13% of the time), allocating 820 MB/s (median), 1,200 B per task; G1}. */
     private static String youngEvidence(Result r) {
-        GcPauseSummary gc = r.gcPauseMs();
+        GcPauseSummary gc = r.section(GcSections.PAUSE_MS).orElseThrow();
         double seconds = measuredSeconds(r);
         double youngMs = total(gc, GcPause.Kind.YOUNG) + total(gc, GcPause.Kind.MIXED);
         StringBuilder sb = new StringBuilder(r.model()).append(": ").append(young(gc)).append(" young pauses in ")
@@ -88,7 +89,7 @@ final class GcRule implements AdviceRule {
 
     /** e.g. {@code virtual: 2 full pauses, the longest 121 ms, 237 ms in all (4.5% of 5.20 s measured); peak heap 31.0 MB (median); G1}. */
     private static String fullEvidence(Result r) {
-        GcPauseSummary.Kind full = r.gcPauseMs().kind(GcPause.Kind.FULL);
+        GcPauseSummary.Kind full = r.section(GcSections.PAUSE_MS).orElseThrow().kind(GcPause.Kind.FULL);
         double seconds = measuredSeconds(r);
         StringBuilder sb = new StringBuilder(r.model()).append(": ").append(full.count())
                 .append(full.count() == 1 ? " full pause" : " full pauses").append(", the longest ")
@@ -108,7 +109,7 @@ final class GcRule implements AdviceRule {
     }
 
     private static String collector(Result r) {
-        return r.gcCollector() == null ? "" : "; " + r.gcCollector();
+        return r.section(GcSections.COLLECTOR).map(c -> "; " + c).orElse("");
     }
 
     /** Young and mixed pauses: both collect the young generation. */

@@ -2,7 +2,7 @@ package dev.loomlab.report.advise;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.core.result.Result;
-import dev.loomlab.core.result.ResultProfile;
+import dev.loomlab.prof.ResultProfile;
 import dev.loomlab.report.analysis.Experiment;
 
 import java.util.ArrayList;
@@ -22,7 +22,7 @@ final class ProfileRule implements AdviceRule {
         List<String> evidence = new ArrayList<>();
         String headline = null;
         for (Result r : e.ok()) {
-            for (ResultProfile p : r.profiles()) {
+            for (ResultProfile p : r.section(ResultProfile.SECTION)) {
                 String who = r.model() + (p.process() == null ? "" : " (" + p.process() + ")") + ", " + p.profiler()
                         + (r.forks() > 1 ? " fork " + p.fork() : "");
                 String top = topFrame(p.topFrames());

@@ -3,7 +3,7 @@ package dev.loomlab.report.compare;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.slo.Slo;
-import dev.loomlab.core.outcome.SloVerdict;
+import dev.loomlab.core.slo.SloVerdict;
 import dev.loomlab.report.analysis.RatioEstimate;
 
 import java.util.Optional;
@@ -33,16 +33,17 @@ public record Change(ResultKey key, Result baseline, Result candidate, String me
      * baseline breached it too (or is not ok: a result that measured nothing cannot have met it).
      */
     public Optional<SloVerdict> newBreach() {
-        SloVerdict now = candidate.slo();
+        SloVerdict now = candidate.section(SloVerdict.SECTION).orElse(null);
         if (now == null || now.met() || !baseline.ok()) {
             return Optional.empty();
         }
         boolean metBefore;
         try {
-            metBefore = Slo.parse(now.spec()).judge(baseline).met();
+            metBefore = Slo.parse(now.spec()).judge(baseline.metrics()).met();
         } catch (BadInputException unreadable) {
             // A spec this version cannot read (a hand-edited file): only the baseline's own verdict of it can tell.
-            metBefore = baseline.slo() != null && baseline.slo().spec().equals(now.spec()) && baseline.slo().met();
+            metBefore = baseline.section(SloVerdict.SECTION)
+                    .filter(before -> before.spec().equals(now.spec()) && before.met()).isPresent();
         }
         return metBefore ? Optional.of(now) : Optional.empty();
     }

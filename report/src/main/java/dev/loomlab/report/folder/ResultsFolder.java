@@ -4,10 +4,19 @@ import dev.loomlab.report.CsvReport;
 import dev.loomlab.report.MarkdownReport;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import dev.loomlab.bench.JmhRun;
+import dev.loomlab.core.gc.GcSections;
+import dev.loomlab.core.outcome.CallFailure;
+import dev.loomlab.core.outcome.PinnedStack;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultJson;
 import dev.loomlab.core.result.ResultKey;
+import dev.loomlab.core.section.ResultSection;
+import dev.loomlab.core.slo.SloVerdict;
+import dev.loomlab.load.LoadEngineInfo;
+import dev.loomlab.load.capacity.CapacitySearch;
+import dev.loomlab.prof.ResultProfile;
 import dev.loomlab.report.advise.Advisor;
 import dev.loomlab.report.html.HtmlReport;
 
@@ -41,6 +50,13 @@ public final class ResultsFolder {
     public static final String PLAN = "plan.json";
     /** Where a results.jsonl line cut short by a crash is kept, once a resumed run repaired the file. */
     public static final String CUT = "results.cut.txt";
+    /**
+     * The sections the reports read, each in the module that owns its feature; a line's sections are read as the line
+     * is, so one of the wrong shape is bad input naming its line. A section not listed is kept and written back.
+     */
+    public static final List<ResultSection<?>> SECTIONS = List.of(CallFailure.SECTION, SloVerdict.SECTION,
+            PinnedStack.SECTION, GcSections.COLLECTOR, GcSections.PAUSE_MS, JmhRun.SECTION, ResultProfile.SECTION,
+            CapacitySearch.SECTION, LoadEngineInfo.SECTION);
 
     private final Path dir;
 
@@ -106,7 +122,7 @@ public final class ResultsFolder {
     /** The folder's results: every line of results.jsonl but those a resumed run re-ran ({@link ResultKey#current}). */
     public List<Result> read() throws IOException {
         Path f = dir.resolve(RESULTS);
-        return Files.isRegularFile(f) ? ResultKey.current(ResultJson.readAll(f, cutShort -> { })) : List.of();
+        return Files.isRegularFile(f) ? ResultKey.current(ResultJson.readAll(f, cutShort -> { }, SECTIONS)) : List.of();
     }
 
     /**

@@ -2,8 +2,8 @@ package dev.loomlab.report.html;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.loomlab.core.outcome.CapacitySearch;
-import dev.loomlab.core.outcome.CapacityStep;
+import dev.loomlab.load.capacity.CapacitySearch;
+import dev.loomlab.load.capacity.CapacityStep;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.core.slo.SloTerm;

@@ -1,5 +1,6 @@
 package dev.loomlab.report.html;
 
+import dev.loomlab.prof.ResultProfile;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.advise.Advice;
@@ -39,7 +40,7 @@ public final class HtmlReport {
         body.append("</p>\n<nav><a href=\"#environment\">Environment</a> <a href=\"#advice\">Advice</a>");
         byScenario.keySet().forEach(s -> body.append(" <a href=\"#scenario-").append(Html.id(s)).append("\">")
                 .append(Html.esc(s)).append("</a>"));
-        if (results.stream().anyMatch(r -> !r.profiles().isEmpty())) {
+        if (results.stream().anyMatch(r -> !r.section(ResultProfile.SECTION).isEmpty())) {
             body.append(" <a href=\"#profiles\">Profiles</a>");
         }
         body.append(" <a href=\"#not-ok\">Not ok</a> <a href=\"#reading\">Reading this report</a></nav>\n</header>\n<main>\n");

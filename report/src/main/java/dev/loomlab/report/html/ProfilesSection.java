@@ -2,7 +2,7 @@ package dev.loomlab.report.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.core.result.Result;
-import dev.loomlab.core.result.ResultProfile;
+import dev.loomlab.prof.ResultProfile;
 import dev.loomlab.report.text.Fmt;
 
 import java.util.List;
@@ -22,7 +22,7 @@ final class ProfilesSection {
 
     /** The section, or the empty string when no result was profiled. */
     static String render(List<Result> results) {
-        List<Result> profiled = results.stream().filter(r -> !r.profiles().isEmpty()).toList();
+        List<Result> profiled = results.stream().filter(r -> !r.section(ResultProfile.SECTION).isEmpty()).toList();
         if (profiled.isEmpty()) {
             return "";
         }
@@ -31,7 +31,7 @@ final class ProfilesSection {
                 .append(" total = anywhere on its stack.</p>\n");
         for (Result r : profiled) {
             sb.append("<h3>").append(Html.esc(r.scenario() + " " + r.model() + " " + Fmt.params(r.params()))).append("</h3>\n");
-            for (ResultProfile p : r.profiles()) {
+            for (ResultProfile p : r.section(ResultProfile.SECTION)) {
                 sb.append("<p><strong>").append(Html.esc(p.profiler())).append("</strong>")
                         .append(p.process() == null ? "" : " of the " + Html.esc(p.process())).append(", fork ").append(p.fork());
                 p.flameGraphs().forEach(f -> sb.append(" · <a href=\"").append(Html.esc(f)).append("\">flame graph</a>"));

@@ -1,6 +1,6 @@
 package dev.loomlab.report.html;
 
-import dev.loomlab.core.outcome.CapacitySearch;
+import dev.loomlab.load.capacity.CapacitySearch;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.report.CapacityText;
 import dev.loomlab.report.text.Fmt;
@@ -74,10 +74,11 @@ final class ScenarioSection {
     private static String capacity(String scenario, List<Result> results, ChartSet charts) {
         StringBuilder sb = new StringBuilder();
         for (Result r : results) {
-            for (int i = 0; i < r.capacity().size(); i++) {
-                CapacitySearch search = r.capacity().get(i);
+            List<CapacitySearch> searches = r.section(CapacitySearch.SECTION);
+            for (int i = 0; i < searches.size(); i++) {
+                CapacitySearch search = searches.get(i);
                 String which = r.model() + " " + Fmt.params(r.params())
-                        + (r.capacity().size() > 1 ? " (search " + (i + 1) + " of " + r.capacity().size() + ")" : "");
+                        + (searches.size() > 1 ? " (search " + (i + 1) + " of " + searches.size() + ")" : "");
                 Double bound = Metrics.mean(r, "bound_throughput_per_s");
                 sb.append("<h3>Capacity: ").append(Html.esc(which)).append("</h3>\n<p>")
                         .append(Html.esc(CapacityText.answer(search))).append("</p>\n")

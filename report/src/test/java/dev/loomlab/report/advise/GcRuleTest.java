@@ -1,5 +1,6 @@
 package dev.loomlab.report.advise;
 
+import dev.loomlab.core.gc.GcSections;
 import dev.loomlab.core.outcome.GcPause;
 import dev.loomlab.core.outcome.GcPause.Kind;
 import dev.loomlab.core.result.Result;
@@ -22,7 +23,7 @@ class GcRuleTest {
     private static Result result(String model, List<GcPause> pauses, double allocationMbPerS) {
         Result r = Fixtures.ok("sleep", model, PARAMS, Fixtures.JDK25, WALL, 10000, 1.0, 40, null, null);
         r = Fixtures.with(r, "allocation_rate_mb_per_s", allocationMbPerS, allocationMbPerS, allocationMbPerS, allocationMbPerS);
-        return r.toBuilder().gc("G1", GcPauseSummary.of(pauses)).build();
+        return r.toBuilder().section(GcSections.COLLECTOR, "G1").section(GcSections.PAUSE_MS, GcPauseSummary.of(pauses)).build();
     }
 
     private static List<GcPause> pauses(Kind kind, int count, double ms) {
@@ -83,7 +84,7 @@ class GcRuleTest {
     void resultsWithoutGcFiguresSayNothing() {
         Result inProcess = Fixtures.with(Fixtures.ok("sleep", "virtual", PARAMS, Fixtures.JDK25, WALL, 10000, 1.0, 40, null, null),
                 "allocation_rate_mb_per_s", 900, 900, 900, 900);
-        assertThat(inProcess.gcPauseMs()).isNull();
+        assertThat(inProcess.section(GcSections.PAUSE_MS)).isEmpty();
         assertThat(advice(inProcess)).isEmpty();
     }
 }

@@ -3,7 +3,7 @@ package dev.loomlab.report.advise;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.core.result.Result;
-import dev.loomlab.core.result.ResultProfile;
+import dev.loomlab.prof.ResultProfile;
 import dev.loomlab.report.Fixtures;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +22,8 @@ class ProfileRuleTest {
     }
 
     private static Result result(String model, List<ResultProfile> profiles) {
-        return Fixtures.ok("cpu-pi", model, PARAMS, Fixtures.JDK25, WALL, 50, 1.0, 40, null, null).toBuilder().profiles(profiles).build();
+        return Fixtures.ok("cpu-pi", model, PARAMS, Fixtures.JDK25, WALL, 50, 1.0, 40, null, null).toBuilder()
+                .section(ResultProfile.SECTION, profiles).build();
     }
 
     private static List<Advice> advice(Result... results) {

@@ -1,5 +1,6 @@
 package dev.loomlab.report.compare;
 
+import dev.loomlab.core.slo.SloVerdict;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.report.Fixtures;
@@ -182,7 +183,7 @@ class ComparisonTest {
     private static Result judged(String model, double wallMs, String spec) {
         Result r = Fixtures.ok("sleep", model, Fixtures.params("tasks", 10_000, "sleep", "300ms"), Fixtures.JDK25,
                 Fixtures.five(wallMs), 10_000, 300, 40, null, null);
-        return r.toBuilder().slo(spec == null ? null : Slo.parse(spec).judge(r)).build();
+        return r.toBuilder().section(SloVerdict.SECTION, spec == null ? null : Slo.parse(spec).judge(r.metrics())).build();
     }
 
     @Test
@@ -191,7 +192,7 @@ class ComparisonTest {
         // threshold is no regression, so only the breach makes one.
         List<Result> base = List.of(judged("virtual", 402, "p99<500ms"), judged("platform:200", 402, "p99<500ms"));
         List<Result> cand = List.of(judged("virtual", 600, "p99<500ms"), judged("platform:200", 402, "p99<500ms"));
-        assertThat(cand.get(0).slo().met()).isFalse();
+        assertThat(cand.get(0).section(SloVerdict.SECTION).orElseThrow().met()).isFalse();
         Comparison c = Comparison.of(base, cand, "wall_ms", 60, false);
         assertThat(c.regressions()).isEmpty();
         assertThat(c.newBreaches()).singleElement().satisfies(ch -> assertThat(ch.key().model()).isEqualTo("virtual"));

@@ -1,8 +1,8 @@
 package dev.loomlab.report.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loomlab.core.outcome.CapacitySearch;
-import dev.loomlab.core.outcome.CapacityStep;
+import dev.loomlab.load.capacity.CapacitySearch;
+import dev.loomlab.load.capacity.CapacityStep;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
 import dev.loomlab.report.Fixtures;
@@ -51,7 +51,7 @@ class HtmlReportTest {
         CapacitySearch search = new CapacitySearch("p90<300ms", 5, 1000, null, null, 500.0, 60_000.0, false, steps);
         return Result.builder("load", "open:max").params(Fixtures.params("rate", "max"))
                 .status(dev.loomlab.core.outcome.Status.FAILED, "no rate met p90<300ms: even 500/s, the lowest tried, failed")
-                .capacity(List.of(search)).build();
+                .section(CapacitySearch.SECTION, List.of(search)).build();
     }
 
     static Map<String, Object> environment() {

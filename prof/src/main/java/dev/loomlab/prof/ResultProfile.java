@@ -1,8 +1,9 @@
-package dev.loomlab.core.result;
+package dev.loomlab.prof;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomlab.core.section.ResultSection;
 
 import java.util.List;
 
@@ -30,6 +31,8 @@ public record ResultProfile(int fork, String profiler, @JsonInclude(JsonInclude.
                             @JsonProperty("top_frames") @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode topFrames,
                             @JsonProperty("virtual_threads") @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode virtualThreads,
                             @JsonInclude(JsonInclude.Include.NON_NULL) String verdict) {
+    /** A result's profiles, one per fork and profiler ({@code run --prof}); left out when empty. */
+    public static final ResultSection.ListOf<ResultProfile> SECTION = ResultSection.list("profiles", ResultProfile.class);
 
     public ResultProfile {
         files = files == null ? List.of() : List.copyOf(files);

@@ -1,6 +1,7 @@
-package dev.loomlab.core.outcome;
+package dev.loomlab.core.slo;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.loomlab.core.section.ResultSection;
 
 import java.util.List;
 
@@ -14,6 +15,9 @@ import java.util.List;
  */
 @JsonPropertyOrder({"spec", "met", "breaches"})
 public record SloVerdict(String spec, boolean met, List<String> breaches) {
+    /** A result's verdict, left out when the result was judged against no objective. */
+    public static final ResultSection.Value<SloVerdict> SECTION = ResultSection.value("slo", SloVerdict.class);
+
     public SloVerdict {
         breaches = breaches == null ? List.of() : List.copyOf(breaches);
     }

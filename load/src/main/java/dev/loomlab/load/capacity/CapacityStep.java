@@ -1,4 +1,4 @@
-package dev.loomlab.core.outcome;
+package dev.loomlab.load.capacity;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;

@@ -1,8 +1,9 @@
-package dev.loomlab.core.outcome;
+package dev.loomlab.load;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.loomlab.core.section.ResultSection;
 
 import java.util.List;
 
@@ -19,6 +20,8 @@ import java.util.List;
 @JsonPropertyOrder({"name", "version", "latency", "remotes"})
 public record LoadEngineInfo(String name, String version, String latency,
                              @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Remote> remotes) {
+    /** The engine of a load result; left out for loomlab's own generator. */
+    public static final ResultSection.Value<LoadEngineInfo> SECTION = ResultSection.value("engine", LoadEngineInfo.class);
 
     public LoadEngineInfo {
         remotes = remotes == null ? List.of() : List.copyOf(remotes);

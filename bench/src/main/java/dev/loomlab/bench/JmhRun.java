@@ -1,7 +1,8 @@
-package dev.loomlab.core.outcome;
+package dev.loomlab.bench;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.loomlab.core.section.ResultSection;
 
 /**
  * What JMH itself reported for a result measured by a JMH benchmark: its score and error (the
@@ -25,4 +26,6 @@ public record JmhRun(String benchmark, String mode, double score, Double error, 
                      @JsonProperty("warmup_time") String warmupTime,
                      @JsonProperty("measurement_iterations") int measurementIterations,
                      @JsonProperty("measurement_time") String measurementTime) {
+    /** What JMH reported for a result it measured; left out for any other result. */
+    public static final ResultSection.Value<JmhRun> SECTION = ResultSection.value("jmh", JmhRun.class);
 }

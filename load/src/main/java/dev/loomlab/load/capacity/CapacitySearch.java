@@ -1,7 +1,8 @@
-package dev.loomlab.core.outcome;
+package dev.loomlab.load.capacity;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.loomlab.core.section.ResultSection;
 
 import java.util.List;
 
@@ -32,6 +33,11 @@ public record CapacitySearch(String slo, @JsonProperty("precision_pct") double p
                              @JsonProperty("generator_ceiling_per_s") Double generatorCeilingPerS,
                              @JsonProperty("generator_bound") boolean generatorBound,
                              List<CapacityStep> steps) {
+    /**
+     * A result's searches, fork by fork ({@code load --find-max}, {@code web -p rate=max}); an iteration that was a
+     * search holds its one. Left out when empty.
+     */
+    public static final ResultSection.ListOf<CapacitySearch> SECTION = ResultSection.list("capacity", CapacitySearch.class);
 
     public CapacitySearch {
         steps = steps == null ? List.of() : List.copyOf(steps);
