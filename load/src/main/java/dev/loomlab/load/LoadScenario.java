@@ -77,13 +77,10 @@ public final class LoadScenario {
 
     /** As {@link #result(LoadSpec, LoadReport)}, with {@code extra} figures of the run (a load engine's own CPU, memory, threads). */
     public static Result result(LoadSpec spec, LoadReport report, Map<String, Double> extra) {
-        Map<String, Double> figures = metrics(report);
-        figures.putAll(extra);
-        IterationResult iteration = IterationResult.of(figures, HistogramCodec.encode(report.latency()));
         TrialOutcome outcome = report.ok() == 0
                 ? TrialOutcome.failed("no request succeeded: " + report.sent() + " sent, errors: " + report.errorKinds(),
                         JvmInfo.current())
-                : TrialOutcome.ok(JvmInfo.current(), null, null, null, List.of(iteration));
+                : TrialOutcome.ok(JvmInfo.current(), null, null, null, List.of(iteration(report, extra)));
         return ResultAssembler.assemble(DESCRIPTION, spec.modelName(), null, params(spec), 0, 0, 1, List.of(outcome),
                 List.of(), Runtime.getRuntime().availableProcessors());
     }
@@ -95,6 +92,21 @@ public final class LoadScenario {
     public static Result failed(LoadSpec spec, String reason) {
         return ResultAssembler.assemble(DESCRIPTION, spec.modelName(), null, params(spec), 0, 0, 1,
                 List.of(TrialOutcome.failed(reason, JvmInfo.current())), List.of(), Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * One run's figures as its result would hold them (metric name → summary, latency from the report's histogram),
+     * without making the result: what an objective judges a capacity search's step on.
+     */
+    public static Map<String, Object> figures(LoadReport report) {
+        return ResultAssembler.metrics(List.of(iteration(report, Map.of())));
+    }
+
+    /** One run as the one iteration of its result, with {@code extra} figures beside its own. */
+    private static IterationResult iteration(LoadReport report, Map<String, Double> extra) {
+        Map<String, Double> figures = metrics(report);
+        figures.putAll(extra);
+        return IterationResult.of(figures, HistogramCodec.encode(report.latency()));
     }
 
     /** A load report's figures as an iteration's metrics: {@code wall_ms} (the measured span), then {@link LoadReport#metrics}. */

@@ -68,7 +68,10 @@ final class StepJudge {
         this.slo = slo;
     }
 
-    /** The step that {@code report} measured under {@code spec} (an open-model load at the step's rate). */
+    /**
+     * The step that {@code report} measured under {@code spec} (an open-model load at the step's rate), judged on the
+     * figures a result of it would hold, without making one.
+     */
     CapacityStep judge(LoadSpec spec, LoadReport report) {
         double rate = spec.rate();
         List<String> reasons = new ArrayList<>();
@@ -85,7 +88,7 @@ final class StepJudge {
             reasons.add("no request succeeded: " + report.sent() + " sent, errors: " + report.errorKinds());
             farFail = true;
         } else {
-            Map<String, Object> figures = LoadScenario.result(spec, report).metrics();
+            Map<String, Object> figures = LoadScenario.figures(report);
             for (SloTerm term : slo.terms()) {
                 boolean near = nearLimit(term, latency, errorsPct, report.throughputPerSecond(), above);
                 Optional<String> breach = term.breach(figures);

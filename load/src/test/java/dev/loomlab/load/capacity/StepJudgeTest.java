@@ -1,6 +1,12 @@
 package dev.loomlab.load.capacity;
 
+import dev.loomlab.core.result.Result;
 import dev.loomlab.core.slo.Slo;
+import dev.loomlab.core.slo.SloPolicy;
+import dev.loomlab.core.slo.SloVerdict;
+import dev.loomlab.load.LoadReport;
+import dev.loomlab.load.LoadScenario;
+import dev.loomlab.load.LoadSpec;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -15,6 +21,18 @@ class StepJudgeTest {
     private CapacityStep judge(double rate, double answered, long latencyMs, long errors) {
         return judge.judge(SimulatedTarget.SPECS.at(rate, Duration.ZERO, Duration.ofSeconds(10), Duration.ofSeconds(5)),
                 SimulatedTarget.report(rate, answered, TimeUnit.MILLISECONDS.toNanos(latencyMs), errors));
+    }
+
+    /** A step is judged on the figures a finished load result of it holds, so the two verdicts cannot differ. */
+    @Test
+    void aStepIsJudgedOnTheFiguresItsResultWouldHold() {
+        LoadSpec spec = SimulatedTarget.SPECS.at(1000, Duration.ZERO, Duration.ofSeconds(10), Duration.ofSeconds(5));
+        LoadReport report = SimulatedTarget.report(1000, 995, TimeUnit.MILLISECONDS.toNanos(520), 30);
+        Result finished = LoadScenario.result(spec, report);
+        assertThat(LoadScenario.figures(report)).isEqualTo(finished.metrics());
+        SloVerdict verdict = SloPolicy.DEFAULT.judge(LoadScenario.DESCRIPTION, finished).section(SloVerdict.SECTION).orElseThrow();
+        assertThat(verdict.breaches()).singleElement().asString().startsWith("p99 ");
+        assertThat(judge(1000, 995, 520, 30).reasons()).isEqualTo(verdict.breaches());
     }
 
     @Test
