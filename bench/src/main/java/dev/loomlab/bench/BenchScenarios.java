@@ -11,6 +11,8 @@ import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.scenario.ScenarioProvider;
 import dev.loomlab.core.scenario.Trait;
+import dev.loomlab.core.stats.Metric;
+import dev.loomlab.core.stats.MetricKey;
 
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,8 +32,9 @@ public final class BenchScenarios implements ScenarioProvider {
         return List.of(threadStart(), threadCreate(), handoff());
     }
 
-    private static ScenarioDescription.Builder jmh(String name, String metric) {
-        return ScenarioDescription.named(name).models("platform", "virtual").score(metric).traits(Trait.FORKS_ITSELF);
+    private static ScenarioDescription.Builder jmh(String name, MetricKey metric) {
+        return ScenarioDescription.named(name).models("platform", "virtual").withoutProbes().score(metric)
+                .traits(Trait.FORKS_ITSELF);
     }
 
     /**
@@ -49,28 +52,30 @@ public final class BenchScenarios implements ScenarioProvider {
 
     /** {@link ThreadStartBenchmark}: {@code batch_ms}, the time to start and await a batch of N threads. */
     private static Scenario threadStart() {
-        return Scenario.of(jmh("thread-start", "batch_ms")
+        return Scenario.of(jmh("thread-start", JmhMetrics.BATCH_MS)
                         .summary("JMH: start N threads doing trivial work and await them with a CountDownLatch (ms per batch)")
                         .reproduces("003", "thread start cost, JMH")
                         .params(ParamSpec.taskCount("threads", "10000", "threads started per batch, one JMH operation"), ITERATION_TIME)
                         .needs((p, model) -> platformThreads(model, p.intCount("threads"),
                                 "starts " + MachineNeeds.count(p.intCount("threads")) + " platform threads at once"))
+                        .metrics(Metric.THROUGHPUT_PER_S)
                         .build(),
-                p -> new JmhWorkload(ThreadStartBenchmark.class.getName() + ".startAndAwait", "batch_ms", "ms/op",
+                p -> new JmhWorkload(ThreadStartBenchmark.class.getName() + ".startAndAwait", JmhMetrics.BATCH_MS, "ms/op",
                         Map.of("threads", String.valueOf(p.intCount("threads"))), p.intCount("threads"), iterationMs(p),
                         // threads started per second
-                        scoreMs -> Map.of("throughput_per_s", p.intCount("threads") / (scoreMs / 1000))));
+                        scoreMs -> Map.of(Metric.THROUGHPUT_PER_S.name(), p.intCount("threads") / (scoreMs / 1000))));
     }
 
     /** {@link ThreadCreateBenchmark}: {@code thread_us}, one thread created, started and joined. */
     private static Scenario threadCreate() {
-        return Scenario.of(jmh("thread-create", "thread_us")
+        return Scenario.of(jmh("thread-create", JmhMetrics.THREAD_US)
                         .summary("JMH: create, start and join one thread doing trivial work (µs per thread)")
                         .reproduces("003", "platform vs virtual facts: creation cost")
                         .params(ITERATION_TIME)
+                        .metrics(JmhMetrics.THREADS_PER_S)
                         .build(),
-                p -> new JmhWorkload(ThreadCreateBenchmark.class.getName() + ".createStartJoin", "thread_us", "us/op",
-                        Map.of(), 1, iterationMs(p), scoreUs -> Map.of("threads_per_s", 1e6 / scoreUs)));
+                p -> new JmhWorkload(ThreadCreateBenchmark.class.getName() + ".createStartJoin", JmhMetrics.THREAD_US, "us/op",
+                        Map.of(), 1, iterationMs(p), scoreUs -> Map.of(JmhMetrics.THREADS_PER_S.name(), 1e6 / scoreUs)));
     }
 
     /**
@@ -80,7 +85,7 @@ public final class BenchScenarios implements ScenarioProvider {
      * whole machine (1 / hand-off rate), what article 003 reports as mean switch latency by thread count.
      */
     private static Scenario handoff() {
-        return Scenario.of(jmh("handoff", "handoff_us")
+        return Scenario.of(jmh("handoff", JmhMetrics.HANDOFF_US)
                         .summary("JMH: K pairs of threads ping-pong via SynchronousQueue or park/unpark (µs per hand-off)")
                         .reproduces("003", "4.2 thread switch latency vs thread count")
                         .params(new ParamSpec("pairs", ParamType.COUNT, "10", 1, 100_000, "pairs of threads ping-ponging at once"),
@@ -91,15 +96,16 @@ public final class BenchScenarios implements ScenarioProvider {
                         .sweep("pairs", "10,100,1000").sweep("mechanism", "park,queue")
                         .needs((p, model) -> platformThreads(model, 2L * p.intCount("pairs"),
                                 "runs " + MachineNeeds.count(p.intCount("pairs")) + " pairs of platform threads"))
+                        .metrics(JmhMetrics.SWITCH_COST_US, JmhMetrics.HANDOFFS_PER_S)
                         .build(),
                 p -> {
                     int pairs = p.intCount("pairs");
-                    return new JmhWorkload(HandoffBenchmark.class.getName() + ".handOff", "handoff_us", "us/op",
+                    return new JmhWorkload(HandoffBenchmark.class.getName() + ".handOff", JmhMetrics.HANDOFF_US, "us/op",
                             Map.of("pairs", String.valueOf(pairs), "mechanism", p.choice("mechanism")), 2L * pairs,
                             iterationMs(p), scoreUs -> {
                                 Map<String, Double> m = new LinkedHashMap<>();
-                                m.put("switch_cost_us", scoreUs / pairs);
-                                m.put("handoffs_per_s", pairs * 1e6 / scoreUs);
+                                m.put(JmhMetrics.SWITCH_COST_US.name(), scoreUs / pairs);
+                                m.put(JmhMetrics.HANDOFFS_PER_S.name(), pairs * 1e6 / scoreUs);
                                 return m;
                             });
                 });

@@ -13,6 +13,7 @@ import dev.loomlab.core.outcome.TrialSpec;
 import dev.loomlab.core.prof.ChildProfiling;
 import dev.loomlab.core.prof.ProfileRecordFile;
 import dev.loomlab.core.prof.TrialProfiling;
+import dev.loomlab.core.stats.MetricKey;
 import dev.loomlab.core.workload.ThreadsWorkload;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -45,14 +46,14 @@ import java.util.regex.Pattern;
  * {@code metric}, with the metrics {@code derived} from it.
  *
  * @param benchmark       the benchmark method, e.g. {@code ThreadStartBenchmark.class.getName() + ".startAndAwait"}
- * @param metric          the metric the score is, its name ending in the unit, e.g. {@code batch_ms}
+ * @param metric          the metric the score is, e.g. {@code batch_ms}
  * @param unit            the unit JMH reports the score in, matching {@code metric}, e.g. {@code ms/op}
  * @param jmhParams       the benchmark's {@code @Param} values besides {@code kind}
  * @param platformThreads platform threads alive at once, checked against the machine's ceiling
  * @param iterationMs     each JMH warm-up and measured iteration's length, ms
  * @param derived         metrics derived from one iteration's score (e.g. a rate)
  */
-record JmhWorkload(String benchmark, String metric, String unit, Map<String, String> jmhParams, long platformThreads,
+record JmhWorkload(String benchmark, MetricKey metric, String unit, Map<String, String> jmhParams, long platformThreads,
                    long iterationMs, Function<Double, Map<String, Double>> derived) implements ThreadsWorkload {
 
     /** A fork's profile files' name part and its records' suffix; {@code %p} is the fork's pid. */
@@ -144,7 +145,7 @@ record JmhWorkload(String benchmark, String metric, String unit, Map<String, Str
         for (List<Double> fork : jmh.rawData()) {
             for (double score : fork) {
                 Map<String, Double> metrics = new LinkedHashMap<>();
-                metrics.put(metric, score);
+                metrics.put(metric.name(), score);
                 metrics.putAll(derived.apply(score));
                 iterations.add(IterationResult.of(metrics, null));
             }

@@ -74,7 +74,7 @@ final class ListCommand implements Callable<Integer> {
                     out.printf("  %-12s reproduces [%s] %s — %s%n", "", ref.article(), articles.find(ref.article())
                             .map(Article::title).orElse("(unknown article)"), ref.experiment());
                 }
-                out.printf("  %-12s default models: %s; score: %s%n", "", String.join(", ", s.defaultModels()), s.score());
+                out.printf("  %-12s default models: %s; score: %s%n", "", String.join(", ", s.defaultModels()), s.score().name());
                 for (ParamSpec p : s.params()) {
                     out.printf("  %-12s   -p %s=%s  (%s, %s)%n", "", p.name(), p.defaultValue(), CatalogueText.type(p),
                             p.description());

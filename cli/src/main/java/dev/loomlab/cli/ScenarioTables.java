@@ -35,7 +35,7 @@ final class ScenarioTables {
             if (!sweep.isEmpty()) {
                 params += "; a plain run sweeps " + code(sweep);
             }
-            row(sb, code(s.name()), reproduces, params, String.join(", ", s.defaultModels()), code(s.score()));
+            row(sb, code(s.name()), reproduces, params, String.join(", ", s.defaultModels()), code(s.score().name()));
         }
         return sb.toString();
     }

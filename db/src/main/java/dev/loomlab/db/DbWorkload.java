@@ -6,6 +6,8 @@ import dev.loomlab.core.model.BlockingTask;
 import dev.loomlab.core.model.Form;
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.TaskClock;
+import dev.loomlab.core.server.PoolMetrics;
+import dev.loomlab.core.stats.MetricKey;
 import dev.loomlab.core.workload.CallCountingWorkload;
 import dev.loomlab.core.workload.FailedCalls;
 import dev.loomlab.core.workload.Offer;
@@ -142,29 +144,32 @@ public final class DbWorkload extends CallCountingWorkload {
     @Override
     public Map<String, Double> collect(TaskClock clock) {
         Map<String, Double> out = new LinkedHashMap<>();
-        out.put(FailedCalls.METRIC, (double) failed.count());
-        out.put("commits", (double) commits.get());
+        out.put(FailedCalls.METRIC.name(), (double) failed.count());
+        out.put(DbMetrics.COMMITS.name(), (double) commits.get());
         if (call.op().rowsWritten(call.batch()) > 0) {
-            out.put("rows_written", (double) commits.get() * call.op().rowsWritten(call.batch()));
+            out.put(DbMetrics.ROWS_WRITTEN.name(), (double) commits.get() * call.op().rowsWritten(call.batch()));
         }
         if (pool != null) {
             PoolPeaks peaks = pool.peaks();
             Histogram waits = pool.waits().waits();
-            out.put("pool_timeouts", (double) pool.waits().timeouts());
-            out.put("pool_wait_p50_ms", waits.getTotalCount() == 0 ? null : waits.getValueAtPercentile(50) / 1e6);
-            out.put("pool_wait_p99_ms", waits.getTotalCount() == 0 ? null : waits.getValueAtPercentile(99) / 1e6);
-            out.put("pool_active_peak", (double) peaks.active());
-            out.put("pool_idle_peak", (double) peaks.idle());
-            out.put("pool_pending_peak", (double) peaks.pending());
+            out.put(PoolMetrics.POOL_TIMEOUTS.name(), (double) pool.waits().timeouts());
+            out.put(PoolMetrics.POOL_WAIT_P50_MS.name(), waits.getTotalCount() == 0 ? null : waits.getValueAtPercentile(50) / 1e6);
+            out.put(PoolMetrics.POOL_WAIT_P99_MS.name(), waits.getTotalCount() == 0 ? null : waits.getValueAtPercentile(99) / 1e6);
+            out.put(PoolMetrics.POOL_ACTIVE_PEAK.name(), (double) peaks.active());
+            out.put(PoolMetrics.POOL_IDLE_PEAK.name(), (double) peaks.idle());
+            out.put(PoolMetrics.POOL_PENDING_PEAK.name(), (double) peaks.pending());
         }
-        out.put("db_backends", backends());
+        out.put(DbMetrics.DB_BACKENDS.name(), backends());
         failed.printFirstOnce("db");
         return out;
     }
 
     @Override
-    public List<String> perSecond() {
-        return List.of("commits", "rows_written");
+    public Map<MetricKey, MetricKey> perSecond() {
+        Map<MetricKey, MetricKey> rates = new LinkedHashMap<>();
+        rates.put(DbMetrics.COMMITS, DbMetrics.COMMITS_PER_S);
+        rates.put(DbMetrics.ROWS_WRITTEN, DbMetrics.ROWS_WRITTEN_PER_S);
+        return rates;
     }
 
     /** One call alone, on a connection of its own outside the pool: the latency and CPU the bound rests on. */

@@ -15,12 +15,6 @@ public enum LatencyBasis {
     /** Closed model: from the actual send — not corrected for coordinated omission. */
     ACTUAL_SEND("from the actual send (closed model: not corrected for coordinated omission)");
 
-    /**
-     * The metric a load result carries to say which: 1 when its {@code task_latency_ms} is from the
-     * intended send time (open model), 0 when from the actual send (closed model).
-     */
-    public static final String METRIC = "latency_from_intended_send";
-
     private final String description;
 
     LatencyBasis(String description) {
@@ -32,7 +26,7 @@ public enum LatencyBasis {
         return openModel ? INTENDED_SEND : ACTUAL_SEND;
     }
 
-    /** {@link #METRIC}'s value: 1 or 0. */
+    /** {@link LoadMetrics#LATENCY_FROM_INTENDED_SEND}'s value: 1 or 0. */
     public double metricValue() {
         return this == INTENDED_SEND ? 1 : 0;
     }

@@ -1,6 +1,9 @@
 package dev.loomlab.load;
 
 import dev.loomlab.core.model.ServingThread;
+import dev.loomlab.core.server.RequestMetrics;
+import dev.loomlab.core.stats.Metric;
+import dev.loomlab.core.stats.MetricKey;
 import org.HdrHistogram.Histogram;
 
 import java.util.LinkedHashMap;
@@ -97,7 +100,7 @@ public record LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Lo
      * {@code target_rate_per_s} and {@code sent_per_s} (achieved rate), {@code served_by_<kind>} (kinds seen),
      * for the open model {@code queued_requests} (measured requests that waited for a connection) and
      * {@code generator_lag_p99_ms} (how late the generator itself wrote them, 99th percentile),
-     * {@code connections_opened}, {@value LatencyBasis#METRIC} (1: the latency is from the intended send
+     * {@code connections_opened}, {@code latency_from_intended_send} (1: the latency is from the intended send
      * time, corrected for coordinated omission; 0: from the actual send, not corrected), and for the open
      * model only {@code task_latency_uncorrected_<p>_ms} for p50, p90, p99, p999, max (from the actual
      * send; the closed model's latency is that already).
@@ -105,33 +108,34 @@ public record LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Lo
     public Map<String, Double> metrics() {
         Map<String, Double> out = new LinkedHashMap<>();
         double seconds = measuredNanos / 1e9;
-        out.put("throughput_per_s", throughputPerSecond());
-        out.put("requests", (double) sent);
-        out.put("ok", (double) ok);
-        out.put("errors", (double) errorCount());
+        out.put(Metric.THROUGHPUT_PER_S.name(), throughputPerSecond());
+        out.put(RequestMetrics.REQUESTS.name(), (double) sent);
+        out.put(LoadMetrics.OK.name(), (double) ok);
+        out.put(RequestMetrics.ERRORS.name(), (double) errorCount());
         errors.forEach((k, v) -> out.put(k.metric(), (double) v));
-        statuses.forEach((code, n) -> out.put("status_" + code, (double) n));
+        statuses.forEach((code, n) -> out.put(LoadMetrics.STATUS.named(String.valueOf(code)), (double) n));
         if (!Double.isNaN(targetRate)) {
-            out.put("target_rate_per_s", targetRate);
-            out.put("sent_per_s", sent / seconds);
-            out.put("queued_requests", (double) queued);
+            out.put(LoadMetrics.TARGET_RATE_PER_S.name(), targetRate);
+            out.put(LoadMetrics.SENT_PER_S.name(), sent / seconds);
+            out.put(LoadMetrics.QUEUED_REQUESTS.name(), (double) queued);
             if (generatorLag.getTotalCount() > 0) {
-                out.put("generator_lag_p99_ms", ms(generatorLag.getValueAtPercentile(99)));
+                out.put(LoadMetrics.GENERATOR_LAG_P99_MS.name(), ms(generatorLag.getValueAtPercentile(99)));
             }
         }
         servedBy.forEach((kind, n) -> {
             if (n > 0) {
-                out.put("served_by_" + kind.replace('-', '_'), (double) n);
+                out.put(LoadMetrics.SERVED_BY.named(kind.replace('-', '_')), (double) n);
             }
         });
-        out.put("connections_opened", (double) connectionsOpened);
-        out.put(LatencyBasis.METRIC, basis.metricValue());
+        out.put(RequestMetrics.CONNECTIONS_OPENED.name(), (double) connectionsOpened);
+        out.put(LoadMetrics.LATENCY_FROM_INTENDED_SEND.name(), basis.metricValue());
         if (basis == LatencyBasis.INTENDED_SEND && fromSend.getTotalCount() > 0) {
-            out.put("task_latency_uncorrected_p50_ms", ms(fromSend.getValueAtPercentile(50)));
-            out.put("task_latency_uncorrected_p90_ms", ms(fromSend.getValueAtPercentile(90)));
-            out.put("task_latency_uncorrected_p99_ms", ms(fromSend.getValueAtPercentile(99)));
-            out.put("task_latency_uncorrected_p999_ms", ms(fromSend.getValueAtPercentile(99.9)));
-            out.put("task_latency_uncorrected_max_ms", ms(fromSend.getMaxValue()));
+            MetricKey uncorrected = LoadMetrics.TASK_LATENCY_UNCORRECTED;
+            out.put(uncorrected.named("p50"), ms(fromSend.getValueAtPercentile(50)));
+            out.put(uncorrected.named("p90"), ms(fromSend.getValueAtPercentile(90)));
+            out.put(uncorrected.named("p99"), ms(fromSend.getValueAtPercentile(99)));
+            out.put(uncorrected.named("p999"), ms(fromSend.getValueAtPercentile(99.9)));
+            out.put(uncorrected.named("max"), ms(fromSend.getMaxValue()));
         }
         return out;
     }

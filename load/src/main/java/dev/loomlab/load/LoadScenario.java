@@ -1,5 +1,7 @@
 package dev.loomlab.load;
 
+import dev.loomlab.core.engine.EngineMetrics;
+import dev.loomlab.core.server.RequestMetrics;
 import dev.loomlab.core.stats.HistogramCodec;
 import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.param.ParamValues;
@@ -10,8 +12,11 @@ import dev.loomlab.core.result.ResultAssembler;
 import dev.loomlab.core.outcome.IterationResult;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.TrialOutcome;
+import dev.loomlab.core.stats.Metric;
+import dev.loomlab.core.stats.MetricKey;
 
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,14 +26,17 @@ import java.util.Map;
  * parameters and how its {@link LoadReport} becomes a {@link Result}. It runs only through
  * {@code loomlab load} (the target is a URL, not a parameter), so it is no scenario of the catalogue:
  * no suite lists it and {@code loomlab run} does not offer it. A capacity search's result ({@code rate=max}, scored by
- * {@value #MAX_RATE_METRIC}) is made in {@code load.capacity} ({@code CapacityResult}).
+ * {@code max_rate_per_s}) is made in {@code load.capacity} ({@code CapacityResult}).
  */
 public final class LoadScenario {
     public static final String NAME = "load";
     /** The {@code rate} of a capacity search, and its model's name: {@code open:max}. */
     public static final String MAX = LoadParams.MAX;
-    /** The score of a capacity search's result. */
-    public static final String MAX_RATE_METRIC = "max_rate_per_s";
+    /**
+     * What a {@code load} result carries: it runs in loomlab's own JVM, so no probe measures it; the load's figures,
+     * the engine's own when it runs in a JVM of its own, and a search's answer.
+     */
+    private static final List<MetricKey> FIGURES = figures();
 
     /** What {@code load} results are, in the words every scenario is described in; its score is the throughput. */
     public static final ScenarioDescription DESCRIPTION = ScenarioDescription.named(NAME)
@@ -45,7 +53,9 @@ public final class LoadScenario {
                     LoadParams.startRateParam("rate=max: the first rate tried, per second"),
                     LoadParams.minRateParam(),
                     LoadParams.precisionParam("rate=max: the search stops within this share of the rate"))
-            .score("throughput_per_s")
+            .withoutProbes()
+            .metrics(FIGURES)
+            .score(Metric.THROUGHPUT_PER_S)
             .traits(Trait.GOLDEN_SIGNALS)
             .build();
 
@@ -54,11 +64,21 @@ public final class LoadScenario {
             .summary(DESCRIPTION.summary())
             .reproduces("003", "capacity: the highest rate within the SLO")
             .params(DESCRIPTION.params().toArray(ParamSpec[]::new))
-            .score(MAX_RATE_METRIC)
+            .withoutProbes()
+            .metrics(FIGURES)
+            .score(LoadMetrics.MAX_RATE_PER_S)
             .traits(Trait.GOLDEN_SIGNALS)
             .build();
 
     private LoadScenario() {
+    }
+
+    private static List<MetricKey> figures() {
+        List<MetricKey> keys = new ArrayList<>(List.of(Metric.WALL_MS, Metric.THROUGHPUT_PER_S, Metric.TASK_LATENCY_MS));
+        keys.addAll(RequestMetrics.ALL);
+        keys.addAll(LoadMetrics.ALL);
+        keys.addAll(EngineMetrics.ALL);
+        return keys;
     }
 
     /** The parameters of {@code spec}, as this scenario's canonical values. */
@@ -112,7 +132,7 @@ public final class LoadScenario {
     /** A load report's figures as an iteration's metrics: {@code wall_ms} (the measured span), then {@link LoadReport#metrics}. */
     public static Map<String, Double> metrics(LoadReport report) {
         Map<String, Double> metrics = new LinkedHashMap<>();
-        metrics.put("wall_ms", report.measuredNanos() / 1e6);
+        metrics.put(Metric.WALL_MS.name(), report.measuredNanos() / 1e6);
         metrics.putAll(report.metrics());
         return metrics;
     }

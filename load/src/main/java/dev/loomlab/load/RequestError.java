@@ -1,5 +1,7 @@
 package dev.loomlab.load;
 
+import dev.loomlab.core.server.RequestMetrics;
+
 import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.codec.DecoderException;
 
@@ -24,7 +26,7 @@ public enum RequestError {
 
     /** The metric name: {@code errors_connect} … */
     public String metric() {
-        return "errors_" + name().toLowerCase(Locale.ROOT);
+        return RequestMetrics.ERRORS_OF_KIND.named(name().toLowerCase(Locale.ROOT));
     }
 
     static RequestError ofConnect(Throwable t) {

@@ -57,7 +57,7 @@ class JmeterEngineTest {
             // the warm-up's requests reached the server but are not counted: the report holds at most what it served
             assertThat(r.sent()).isLessThan(server.requests.get());
             assertThat(r.basis()).isEqualTo(LatencyBasis.ACTUAL_SEND);
-            assertThat(r.metrics()).containsEntry(LatencyBasis.METRIC, 0.0).doesNotContainKey("task_latency_uncorrected_p99_ms")
+            assertThat(r.metrics()).containsEntry(LoadMetrics.LATENCY_FROM_INTENDED_SEND.name(), 0.0).doesNotContainKey("task_latency_uncorrected_p99_ms")
                     .doesNotContainKey("target_rate_per_s");
             // every answer waited the server's 50 ms
             assertThat(r.latency().getValueAtPercentile(50)).isGreaterThanOrEqualTo(50_000_000L);
@@ -92,7 +92,7 @@ class JmeterEngineTest {
             // those that started within the measured span are counted (one scheduled in its last instant may start after it)
             assertThat(r.sent()).isBetween(95L, 100L);
             assertThat(r.ok()).isEqualTo(r.sent());
-            assertThat(r.metrics()).containsEntry("target_rate_per_s", 50.0).containsEntry(LatencyBasis.METRIC, 0.0)
+            assertThat(r.metrics()).containsEntry("target_rate_per_s", 50.0).containsEntry(LoadMetrics.LATENCY_FROM_INTENDED_SEND.name(), 0.0)
                     .containsEntry("queued_requests", 0.0);
         }
     }

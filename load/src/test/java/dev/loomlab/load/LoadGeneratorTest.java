@@ -48,7 +48,7 @@ class LoadGeneratorTest {
 
             assertThat(r.basis()).isEqualTo(LatencyBasis.ACTUAL_SEND);
             assertThat(r.latency()).isSameAs(r.fromSend());
-            assertThat(r.metrics()).containsEntry(LatencyBasis.METRIC, 0.0);
+            assertThat(r.metrics()).containsEntry(LoadMetrics.LATENCY_FROM_INTENDED_SEND.name(), 0.0);
             assertThat(r.metrics().keySet()).noneMatch(k -> k.contains("corrected"));
             assertThat(r.line()).contains("not corrected for coordinated omission");
         }
@@ -66,7 +66,7 @@ class LoadGeneratorTest {
             assertThat(r.ok()).isEqualTo(200);
             assertThat(r.targetRate()).isEqualTo(200.0);
             assertThat(r.basis()).isEqualTo(LatencyBasis.INTENDED_SEND);
-            assertThat(r.metrics()).containsEntry(LatencyBasis.METRIC, 1.0)
+            assertThat(r.metrics()).containsEntry(LoadMetrics.LATENCY_FROM_INTENDED_SEND.name(), 1.0)
                     .containsKeys("task_latency_uncorrected_p50_ms", "task_latency_uncorrected_p99_ms",
                             "task_latency_uncorrected_max_ms");
             assertThat(r.line()).contains("from the intended send time (coordinated omission corrected)");

@@ -1,5 +1,7 @@
 package dev.loomlab.net;
 
+import dev.loomlab.core.server.ServerMetrics;
+
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
@@ -35,11 +37,14 @@ final class ConnectionCounters {
         openPeak.set(open.get());
     }
 
+    /** The stats reply's field of the connections accepted since the reset. */
+    static final String CONNECTIONS = "connections";
+
     Map<String, Number> snapshot() {
         Map<String, Number> out = new LinkedHashMap<>();
-        out.put("connections", connections.sum());
-        out.put("open_peak", openPeak.get());
-        out.put("requests", requests.sum());
+        out.put(CONNECTIONS, connections.sum());
+        out.put(ServerMetrics.stat(ServerMetrics.SERVER_OPEN_PEAK), openPeak.get());
+        out.put(ServerMetrics.stat(ServerMetrics.SERVER_REQUESTS), requests.sum());
         return out;
     }
 }

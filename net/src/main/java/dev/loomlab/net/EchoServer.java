@@ -1,6 +1,7 @@
 package dev.loomlab.net;
 
 import dev.loomlab.core.server.ServerControl;
+import dev.loomlab.core.server.ServerMetrics;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandler;
@@ -58,10 +59,10 @@ public final class EchoServer {
     private Map<String, Number> stats() {
         Map<String, Number> out = new LinkedHashMap<>(counters.snapshot());
         out.put("echoed", echoed.sum());
-        out.put("carriers", carriers.size());
+        out.put(ServerMetrics.stat(ServerMetrics.SERVER_CARRIERS), carriers.size());
         out.put("thread_start_failures", threadStartFailures.sum());
         if (threadLimit.get() >= 0) {
-            out.put("thread_limit", threadLimit.get());
+            out.put(ServerMetrics.stat(ServerMetrics.SERVER_THREAD_LIMIT), threadLimit.get());
         }
         return out;
     }

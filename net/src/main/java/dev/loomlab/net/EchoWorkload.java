@@ -2,6 +2,8 @@ package dev.loomlab.net;
 
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.TaskClock;
+import dev.loomlab.core.server.RequestMetrics;
+import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.server.ServerProcess;
 import dev.loomlab.core.workload.ValidationException;
 import dev.loomlab.core.workload.Offer;
@@ -222,7 +224,7 @@ public final class EchoWorkload implements TaskWorkload {
     @Override
     public void validate(TaskClock clock) throws ValidationException {
         TaskWorkload.requireAllCompleted(clock);
-        long roundTrips = connections - ErrorKind.count(outcomes).get("errors").longValue();
+        long roundTrips = connections - ErrorKind.count(outcomes).get(RequestMetrics.ERRORS.name()).longValue();
         Double echoed = serverStats.get("echoed");
         if (echoed != null && echoed < roundTrips) {
             throw new ValidationException(roundTrips + " round trips came back but the server echoed only " + echoed.longValue());
@@ -240,14 +242,10 @@ public final class EchoWorkload implements TaskWorkload {
         serverStats = server.stats();
         Map<String, Double> errors = ErrorKind.count(outcomes);
         Map<String, Double> out = new LinkedHashMap<>();
-        out.put("round_trips", connections - errors.get("errors"));
-        out.put("held_at_once", (double) wave);
+        out.put(NetMetrics.ROUND_TRIPS.name(), connections - errors.get(RequestMetrics.ERRORS.name()));
+        out.put(NetMetrics.HELD_AT_ONCE.name(), (double) wave);
         out.putAll(errors);
-        for (String k : List.of("open_peak", "carriers", "peak_rss_mb", "threads_peak", "cpu_ms", "thread_limit")) {
-            if (serverStats.containsKey(k)) {
-                out.put("server_" + k, serverStats.get(k));
-            }
-        }
+        out.putAll(ServerMetrics.figures(serverStats, NetMetrics.ECHO_SERVER));
         return out;
     }
 }

@@ -1,5 +1,7 @@
 package dev.loomlab.net;
 
+import dev.loomlab.core.server.RequestMetrics;
+
 import java.io.EOFException;
 import java.net.ConnectException;
 import java.net.SocketException;
@@ -65,7 +67,7 @@ enum ErrorKind {
     }
 
     String metric() {
-        return "errors_" + name().toLowerCase(java.util.Locale.ROOT);
+        return RequestMetrics.ERRORS_OF_KIND.named(name().toLowerCase(java.util.Locale.ROOT));
     }
 
     /** {@code errors} and {@code errors_<kind>} for the kinds recorded in {@code outcomes} (one per task). */
@@ -76,7 +78,7 @@ enum ErrorKind {
         }
         Map<String, Double> out = new LinkedHashMap<>();
         long errors = outcomes.length - byKind[NONE.ordinal()];
-        out.put("errors", (double) errors);
+        out.put(RequestMetrics.ERRORS.name(), (double) errors);
         for (ErrorKind k : ERRORS) {
             out.put(k.metric(), (double) byKind[k.ordinal()]);
         }

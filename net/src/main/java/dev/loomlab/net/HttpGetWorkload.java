@@ -2,6 +2,8 @@ package dev.loomlab.net;
 
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.TaskClock;
+import dev.loomlab.core.server.RequestMetrics;
+import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.server.ServerProcess;
 import dev.loomlab.core.workload.ValidationException;
 import dev.loomlab.core.workload.Offer;
@@ -151,8 +153,8 @@ public final class HttpGetWorkload implements TaskWorkload {
                         + " ns, sooner than the server's delay of " + delayMs + " ms");
             }
         }
-        Double served = serverStats.get("requests");
-        long ok = tasks - ErrorKind.count(outcomes).get("errors").longValue();
+        Double served = serverStats.get(ServerMetrics.stat(ServerMetrics.SERVER_REQUESTS));
+        long ok = tasks - ErrorKind.count(outcomes).get(RequestMetrics.ERRORS.name()).longValue();
         if (served != null && served < ok) {
             throw new ValidationException(ok + " requests succeeded but the server answered only " + served.longValue());
         }
@@ -166,12 +168,10 @@ public final class HttpGetWorkload implements TaskWorkload {
     public Map<String, Double> collect(TaskClock clock) {
         serverStats = server == null ? Map.of() : server.stats();
         Map<String, Double> out = new LinkedHashMap<>(ErrorKind.count(outcomes));
-        if (serverStats.containsKey("connections")) {
-            out.put("connections_opened", serverStats.get("connections"));
+        if (serverStats.containsKey(ConnectionCounters.CONNECTIONS)) {
+            out.put(RequestMetrics.CONNECTIONS_OPENED.name(), serverStats.get(ConnectionCounters.CONNECTIONS));
         }
-        if (serverStats.containsKey("cpu_ms")) {
-            out.put("server_cpu_ms", serverStats.get("cpu_ms"));
-        }
+        out.putAll(ServerMetrics.figures(serverStats, NetMetrics.HTTP_GET_SERVER));
         return out;
     }
 }

@@ -12,6 +12,8 @@ import dev.loomlab.core.scenario.Rounds;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.scenario.ScenarioProvider;
+import dev.loomlab.core.server.RequestMetrics;
+import dev.loomlab.core.server.ServerMetrics;
 
 import java.time.Duration;
 import java.util.List;
@@ -41,6 +43,8 @@ public final class NetScenarios implements ScenarioProvider {
                         .rounds(new Rounds(null, 5, null))
                         .bound(Bound.waiting("tasks", "delay"))
                         .needs(NetScenarios::httpGetNeeds)
+                        .metrics(NetMetrics.CLIENT).metrics(RequestMetrics.CONNECTIONS_OPENED)
+                        .metrics(NetMetrics.HTTP_GET_SERVER).metrics(ServerMetrics.SERVER_CPU_PCT)
                         .build(),
                 p -> new HttpGetWorkload(p.intCount("tasks"), (long) p.durationMillis("delay"), p.intCount("size"),
                         Duration.ofNanos(p.durationNanos("timeout"))));
@@ -99,6 +103,8 @@ public final class NetScenarios implements ScenarioProvider {
                                 ParamSpec.duration("timeout", "60s", "longest wait for one read, and for all clients to connect"))
                         .models("virtual", "thread-per-task", "nio")
                         .needs((p, model) -> echoNeeds(p.intCount("connections"), model))
+                        .metrics(NetMetrics.ALL).metrics(NetMetrics.CLIENT)
+                        .metrics(NetMetrics.ECHO_SERVER).metrics(ServerMetrics.SERVER_CPU_PCT)
                         .build(),
                 p -> new EchoWorkload(p.intCount("connections"), Duration.ofNanos(p.durationNanos("timeout"))));
     }

@@ -1,6 +1,7 @@
 package dev.loomlab.report;
 
 import dev.loomlab.core.slo.SloVerdict;
+import dev.loomlab.core.stats.Unit;
 import dev.loomlab.report.text.Fmt;
 
 import dev.loomlab.core.result.Result;
@@ -94,16 +95,16 @@ public final class Answer {
     }
 
     /**
-     * The mean with its unit and the half-width of its 99.9% CI: {@code 196 ms ± 160}, {@code 1,818/s (n<3)}; a metric
-     * whose name gives no unit is named after the figure ({@code 1,464 ± 1,099 bytes per thread}).
+     * The mean with its unit and the half-width of its 99.9% CI: {@code 196 ms ± 160}, {@code 1,818/s (n<3)},
+     * {@code 1,464 B per thread ± 1,099}; a count is named after the figure ({@code 42 ± 3 carriers}).
      */
     private static String score(dev.loomlab.core.stats.Summary s, String metric) {
         if (s == null) {
             return "n/a";
         }
-        String mean = Metrics.withUnit(metric, s.mean());
         String ci = s.hasInterval() ? " ± " + Fmt.num(s.ciHalfWidth()) : " " + Fmt.NO_CI;
-        return mean.equals(Fmt.num(s.mean())) ? mean + ci + " " + Metrics.label(metric) : mean + ci;
+        Unit unit = Metrics.key(metric).unit();
+        return unit.bare() ? Fmt.num(s.mean()) + ci + " " + Metrics.label(metric) : unit.with(Fmt.num(s.mean())) + ci;
     }
 
     /** Results that were not measured ok, and SLOs breached, named after the line's figures. */

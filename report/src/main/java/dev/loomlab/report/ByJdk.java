@@ -1,5 +1,6 @@
 package dev.loomlab.report;
 
+import dev.loomlab.core.pinning.PinningMetrics;
 import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.text.TextTable;
 
@@ -38,7 +39,7 @@ public final class ByJdk {
         if (versions.size() < 2) {
             return null;
         }
-        boolean pinning = results.stream().anyMatch(r -> r.metrics().containsKey("pinned_events"));
+        boolean pinning = results.stream().anyMatch(r -> r.metrics().containsKey(PinningMetrics.PINNED_EVENTS.name()));
         Map<String, String> labels = labels(versions);
         List<String> header = new ArrayList<>(List.of("scenario", "model", "params"));
         for (String v : versions) {
@@ -60,7 +61,7 @@ public final class ByJdk {
                 Result r = row.get(v);
                 cells.add(r == null ? "" : wall(r));
                 if (pinning) {
-                    cells.add(r == null || !r.ok() ? "" : count(r, "pinned_events"));
+                    cells.add(r == null || !r.ok() ? "" : count(r, PinningMetrics.PINNED_EVENTS.name()));
                 }
             }
             table.add(cells);

@@ -1,6 +1,7 @@
 package dev.loomlab.report;
 
 import dev.loomlab.core.outcome.CallFailure;
+import dev.loomlab.core.workload.FailedCalls;
 import dev.loomlab.report.text.Fmt;
 
 import dev.loomlab.core.result.Result;
@@ -14,8 +15,6 @@ import java.util.Locale;
  * line each, with the failed calls per iteration and the first exception, for every renderer to show.
  */
 public final class CallFailures {
-    private static final String FAILED_CALLS = "failed_calls";
-
     private CallFailures() {
     }
 
@@ -25,7 +24,7 @@ public final class CallFailures {
     }
 
     private static String line(Result r) {
-        Summary failed = ResultRow.summary(r, FAILED_CALLS);
+        Summary failed = ResultRow.summary(r, FailedCalls.METRIC.name());
         String count = failed == null ? "calls threw" : String.format(Locale.ROOT, "%,.0f calls threw per iteration (median)",
                 failed.median());
         return r.scenario() + ' ' + r.model() + ' ' + Fmt.params(r.params()) + ": " + count + "; first: "

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvSchema;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.LatencySummary;
+import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.stats.Summary;
 
 import java.io.UncheckedIOException;
@@ -68,7 +69,7 @@ public final class CsvReport {
                 cells.add(s == null ? "" : num(s.max()));
                 cells.add(s == null ? "" : num(s.stdev()));
             }
-            LatencySummary l = r.metrics().get("task_latency_ms") instanceof LatencySummary x ? x : null;
+            LatencySummary l = r.metrics().get(Metric.TASK_LATENCY_MS.name()) instanceof LatencySummary x ? x : null;
             for (double v : l == null ? new double[0] : new double[]{l.p50(), l.p90(), l.p99(), l.p999(), l.max(), l.mean(), l.count()}) {
                 cells.add(num(v));
             }

@@ -1,6 +1,7 @@
 package dev.loomlab.report;
 
 import dev.loomlab.prof.ResultProfile;
+import dev.loomlab.core.stats.Metric;
 import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.text.TextTable;
 
@@ -127,7 +128,7 @@ public final class MarkdownReport {
     private static String ratios(List<Result> results) {
         Map<String, List<Result>> groups = new LinkedHashMap<>();
         for (Result r : results) {
-            if (r.ok() && r.published() != null && r.published().wallMs() != null && ResultRow.summary(r, "wall_ms") != null) {
+            if (r.ok() && r.published() != null && r.published().wallMs() != null && ResultRow.summary(r, Metric.WALL_MS.name()) != null) {
                 String key = r.scenario() + " " + Fmt.params(r.params()) + " " + (r.jvm() == null ? "" : r.jvm().version());
                 groups.computeIfAbsent(key, k -> new java.util.ArrayList<>()).add(r);
             }
@@ -136,10 +137,10 @@ public final class MarkdownReport {
         int rows = 0;
         for (Map.Entry<String, List<Result>> g : groups.entrySet()) {
             Result ref = g.getValue().get(0);
-            double oursRef = ResultRow.summary(ref, "wall_ms").mean();
+            double oursRef = ResultRow.summary(ref, Metric.WALL_MS.name()).mean();
             double theirsRef = ref.published().wallMs();
             for (Result r : g.getValue()) {
-                double ours = ResultRow.summary(r, "wall_ms").mean();
+                double ours = ResultRow.summary(r, Metric.WALL_MS.name()).mean();
                 t.add(List.of(g.getKey(), r.model(), Fmt.num(ours), Fmt.num(r.published().wallMs()),
                         ratio(ours / oursRef), ratio(r.published().wallMs() / theirsRef), "[" + r.published().article() + "] " + r.published().title()));
                 rows++;

@@ -2,6 +2,12 @@ package dev.loomlab.report;
 
 import dev.loomlab.load.LoadEngineInfo;
 import dev.loomlab.core.slo.SloVerdict;
+import dev.loomlab.core.engine.EngineMetrics;
+import dev.loomlab.core.fanout.FanoutWorkload;
+import dev.loomlab.core.server.RequestMetrics;
+import dev.loomlab.core.server.ServerMetrics;
+import dev.loomlab.core.stats.MetricKey;
+import dev.loomlab.core.workload.FailedCalls;
 import dev.loomlab.report.text.Fmt;
 
 import dev.loomlab.core.outcome.JavaVersion;
@@ -28,7 +34,7 @@ public final class ResultRow {
             "score (mean ± 99.9% ci)", "bound ms", "eff", "p99 task ms", "cpu %", "rss MB", "threads", "published ms", "notes");
 
     /** Workload figures worth a glance, shown in the notes cell when a result has them: metric → label. */
-    private static final java.util.Map<String, String> NOTES = notes();
+    private static final java.util.Map<MetricKey, String> NOTES = notes();
 
     private ResultRow() {
     }
@@ -44,32 +50,32 @@ public final class ResultRow {
         }
         String score = Score.metric(r);
         // The score's unit beside it unless it is the wall time, which most rows have.
-        String wallText = Fmt.meanCi(summary(r, score)) + (score.equals(Metrics.WALL) ? " ms" : " " + score);
+        String wallText = Fmt.meanCi(summary(r, score)) + (score.equals(Metric.WALL_MS.name()) ? " ms" : " " + score);
         // A server under test (web, echo) is what the CPU, RSS and threads columns describe; the load side's
         // own figures go to the notes, labelled.
-        boolean underTest = summary(r, Metric.SERVER_PEAK_RSS_MB) != null;
-        Object lat = r.metrics().get(Metric.TASK_LATENCY_MS);
+        boolean underTest = Metrics.serverUnderTest(r);
+        Object lat = r.metrics().get(Metric.TASK_LATENCY_MS.name());
         String p99 = lat instanceof LatencySummary l ? Fmt.num(l.p99()) : "n/a";
         return List.of(r.scenario(), r.model(), Fmt.params(r.params()), jdk, status, wallText, Fmt.num(r.boundMs()),
                 r.efficiency() == null ? "n/a" : String.format(java.util.Locale.ROOT, "%.2f", r.efficiency()),
-                p99, median(r, underTest ? Metric.SERVER_CPU_PCT : Metric.CPU_UTIL_PCT),
-                median(r, underTest ? Metric.SERVER_PEAK_RSS_MB : Metric.PEAK_RSS_MB),
-                count(r, underTest ? Metric.SERVER_THREADS_PEAK : Metric.THREADS_PEAK), published, notes(r, underTest));
+                p99, median(r, underTest ? ServerMetrics.SERVER_CPU_PCT : Metric.CPU_UTIL_PCT),
+                median(r, underTest ? ServerMetrics.SERVER_PEAK_RSS_MB : Metric.PEAK_RSS_MB),
+                count(r, underTest ? ServerMetrics.SERVER_THREADS_PEAK : Metric.THREADS_PEAK), published, notes(r, underTest));
     }
 
-    private static java.util.Map<String, String> notes() {
-        java.util.Map<String, String> m = new java.util.LinkedHashMap<>();
-        m.put("profiles_failed", "failed");
-        m.put("errors", "errors");
-        m.put("connections_opened", "connections");
-        m.put("server_open_peak", "held");
-        m.put("server_carriers", "server carriers");
-        m.put("server_thread_limit", "thread limit");
-        m.put("failed_calls", "failed calls");
+    private static java.util.Map<MetricKey, String> notes() {
+        java.util.Map<MetricKey, String> m = new java.util.LinkedHashMap<>();
+        m.put(FanoutWorkload.PROFILES_FAILED, "failed");
+        m.put(RequestMetrics.ERRORS, "errors");
+        m.put(RequestMetrics.CONNECTIONS_OPENED, "connections");
+        m.put(ServerMetrics.SERVER_OPEN_PEAK, "held");
+        m.put(ServerMetrics.SERVER_CARRIERS, "server carriers");
+        m.put(ServerMetrics.SERVER_THREAD_LIMIT, "thread limit");
+        m.put(FailedCalls.METRIC, "failed calls");
         // a load engine in a JVM of its own (JMeter): its own footprint, beside the load side's
-        m.put("engine_cpu_pct", "engine JVM cpu %");
-        m.put("engine_peak_rss_mb", "rss MB");
-        m.put("engine_threads_peak", "threads");
+        m.put(EngineMetrics.ENGINE_CPU_PCT, "engine JVM cpu %");
+        m.put(EngineMetrics.ENGINE_PEAK_RSS_MB, "rss MB");
+        m.put(EngineMetrics.ENGINE_THREADS_PEAK, "threads");
         return m;
     }
 
@@ -96,7 +102,7 @@ public final class ResultRow {
             out.add(term);
         }
         NOTES.forEach((metric, label) -> {
-            Summary s = summary(r, metric);
+            Summary s = summary(r, metric.name());
             if (s != null) {
                 out.add(label + " " + String.format(java.util.Locale.ROOT, "%,.0f", s.median()));
             }
@@ -132,13 +138,13 @@ public final class ResultRow {
         return r.metrics().get(metric) instanceof Summary s ? s : null;
     }
 
-    private static String median(Result r, String metric) {
-        Summary s = summary(r, metric);
+    private static String median(Result r, MetricKey metric) {
+        Summary s = summary(r, metric.name());
         return s == null ? "n/a" : Fmt.num(s.median());
     }
 
-    private static String count(Result r, String metric) {
-        Summary s = summary(r, metric);
+    private static String count(Result r, MetricKey metric) {
+        Summary s = summary(r, metric.name());
         return s == null ? "n/a" : String.format(java.util.Locale.ROOT, "%,.0f", s.median());
     }
 

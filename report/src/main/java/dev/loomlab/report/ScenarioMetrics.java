@@ -1,5 +1,7 @@
 package dev.loomlab.report;
 
+import dev.loomlab.core.server.RequestMetrics;
+import dev.loomlab.core.stats.MetricKey;
 import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.text.TextTable;
 
@@ -13,6 +15,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The metrics a scenario's workload reports of its own (calls rejected, objects made, pinned events,
@@ -22,15 +25,14 @@ import java.util.Set;
  */
 public final class ScenarioMetrics {
     /** What every trial's probes measure: the main table, CSV and JSON carry these. */
-    private static final Set<String> STANDARD = Set.copyOf(Metric.STANDARD);
-
+    private static final Set<String> STANDARD = Metric.STANDARD.stream().map(MetricKey::name).collect(Collectors.toSet());
     /**
      * A load run (web, load) reports the requests it sent: its figure of merit is requests per
      * second, so its table leads with {@code throughput_per_s}.
      */
-    private static final String LOAD_MARK = "requests";
+    private static final String LOAD_MARK = RequestMetrics.REQUESTS.name();
     /** The lead column of a load run's table. */
-    private static final String THROUGHPUT = "throughput_per_s";
+    private static final String THROUGHPUT = Metric.THROUGHPUT_PER_S.name();
     private static final String THROUGHPUT_HEADER = THROUGHPUT + " (mean ± 99.9% ci)";
 
     private ScenarioMetrics() {

@@ -1,5 +1,7 @@
 package dev.loomlab.core.catalog;
 
+import dev.loomlab.core.memory.MemoryMetrics;
+import dev.loomlab.core.pinning.PinningMetrics;
 import dev.loomlab.core.task.UserTask;
 import dev.loomlab.core.task.UserTaskWorkload;
 
@@ -29,6 +31,7 @@ import dev.loomlab.core.threadlocal.CacheStrategy;
 import dev.loomlab.core.threadlocal.ExpensiveObject;
 import dev.loomlab.core.threadlocal.ThreadLocalWorkload;
 import dev.loomlab.core.workload.CpuWorkload;
+import dev.loomlab.core.workload.FailedCalls;
 import dev.loomlab.core.workload.MixedWorkload;
 import dev.loomlab.core.workload.SleepWorkload;
 
@@ -102,6 +105,7 @@ public final class CoreScenarios implements ScenarioProvider {
                         .models("platform:100", "virtual")
                         .bound(Bound.calibrated("tasks"))
                         .traits(Trait.SERIAL_TIMING, Trait.SCHEDULING_OVERHEAD, Trait.RECORDS_PINNING)
+                        .metrics(FailedCalls.METRIC)
                         .build(),
                 p -> UserTask.load(p.text(CLASSPATH), p.text(TASK), p.others(own)),
                 p -> new UserTaskWorkload(p.intCount("tasks"), UserTask.load(p.text(CLASSPATH), p.text(TASK), p.others(own)),
@@ -162,6 +166,7 @@ public final class CoreScenarios implements ScenarioProvider {
                         // quarter of RAM as heap (measured: up to 5 GB peak).
                         .trialJvmArgs("-XX:MaxRAMPercentage=75")
                         .bound(CoreScenarios::fanoutBound)
+                        .metrics(FanoutWorkload.METRICS)
                         .build(),
                 p -> new FanoutWorkload(p.intCount("profiles"), Duration.ofNanos(p.durationNanos("latency")),
                         p.decimal("failure-rate")));
@@ -184,7 +189,9 @@ public final class CoreScenarios implements ScenarioProvider {
                         .models("platform", "virtual")
                         // NMT for the native part; descend keeps a frame per level; heap for 1,000,000 stacks.
                         .trialJvmArgs("-XX:NativeMemoryTracking=summary", StackDescent.DONT_INLINE, "-XX:MaxRAMPercentage=75")
-                        .score("bytes_per_thread")
+                        .withoutProbes()
+                        .metrics(MemoryMetrics.ALL)
+                        .score(MemoryMetrics.BYTES_PER_THREAD)
                         .needs(CoreScenarios::memoryNeeds)
                         .build(),
                 p -> new MemoryWorkload(p.intCount("threads"), p.intCount("depth")));
@@ -224,6 +231,7 @@ public final class CoreScenarios implements ScenarioProvider {
                         .trialJvmArgs("--enable-native-access=ALL-UNNAMED")
                         .bound(Bound.waiting("tasks", "hold"))
                         .traits(Trait.RECORDS_PINNING)
+                        .metrics(PinningMetrics.PINNED_BOUND_MS)
                         .build(),
                 p -> new PinningWorkload(p.intCount("tasks"), p.durationNanos("hold"), p.choice("lock", LockKind.class)));
     }
@@ -241,6 +249,7 @@ public final class CoreScenarios implements ScenarioProvider {
                         .models("virtual", "virtual-bounded:10", "platform:10", "platform:100")
                         .sweep("overflow", String.join(",", Choice.words(Overflow.class)))
                         .bound(CoreScenarios::semaphoreBound)
+                        .metrics(SemaphoreWorkload.METRICS)
                         .build(),
                 p -> new SemaphoreWorkload(p.intCount("tasks"), (int) Math.min(Integer.MAX_VALUE, p.count("limit")),
                         p.durationNanos("latency"), p.choice("overflow", Overflow.class)));
@@ -282,6 +291,7 @@ public final class CoreScenarios implements ScenarioProvider {
                                 p.choice("cache", CacheStrategy.class) == CacheStrategy.POOL
                                         ? (int) Math.min(model.limit(), p.count("pool-size")) : model.limit(), context))
                         .traits(Trait.SERIAL_TIMING)
+                        .metrics(ThreadLocalWorkload.OBJECTS_CREATED)
                         .build(),
                 p -> new ThreadLocalWorkload(p.intCount("tasks"), p.choice("object", ExpensiveObject.class),
                         p.choice("cache", CacheStrategy.class), (int) Math.min(Integer.MAX_VALUE, p.count("pool-size")),

@@ -1,14 +1,19 @@
 package dev.loomlab.core.fanout;
 
 import dev.loomlab.core.model.TaskClock;
+import dev.loomlab.core.stats.Direction;
+import dev.loomlab.core.stats.MetricKey;
+import dev.loomlab.core.stats.MetricKeys;
+import dev.loomlab.core.stats.Owner;
+import dev.loomlab.core.stats.Unit;
 import dev.loomlab.core.workload.ValidationException;
 import dev.loomlab.core.workload.Offer;
 import dev.loomlab.core.workload.TaskWorkload;
 
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Article 001's benchmark: build {@code profiles} user profiles at once, each one call then three in
@@ -17,6 +22,15 @@ import java.util.List;
  * validation checks that exactly the profiles meant to fail did, and every other one is complete.
  */
 public final class FanoutWorkload implements TaskWorkload {
+    private static final MetricKeys KEYS = new MetricKeys(Owner.TRIAL);
+    /** Profiles built and validated in the iteration. */
+    public static final MetricKey PROFILES_BUILT = KEYS.add("profiles_built", Unit.COUNT, Direction.HIGHER_BETTER,
+            "profiles built and validated in the iteration");
+    /** Profiles not built because one of their calls failed (failure-rate). */
+    public static final MetricKey PROFILES_FAILED = KEYS.add("profiles_failed", Unit.COUNT, Direction.LOWER_BETTER,
+            "profiles not built because one of their calls failed (failure-rate)");
+    public static final List<MetricKey> METRICS = KEYS.all();
+
     private final int profiles;
     private final SimulatedUserService service;
     private final UserProfile[] built;
@@ -70,6 +84,7 @@ public final class FanoutWorkload implements TaskWorkload {
     /** {@code profiles_built} and {@code profiles_failed}: built + failed = profiles after validation. */
     @Override
     public Map<String, Double> collect(TaskClock clock) {
-        return Map.of("profiles_built", (double) (profiles - clock.failures()), "profiles_failed", (double) clock.failures());
+        return Map.of(PROFILES_BUILT.name(), (double) (profiles - clock.failures()), PROFILES_FAILED.name(),
+                (double) clock.failures());
     }
 }

@@ -65,7 +65,7 @@ public final class MemoryWorkload implements ThreadsWorkload {
                 }
                 MeasuredSpan span = new MeasuredSpan(start, end);
                 if (kind == ThreadKind.PLATFORM) {
-                    metrics.put("platform_ceiling", (double) ceiling.threads());
+                    metrics.put(MemoryMetrics.PLATFORM_CEILING.name(), (double) ceiling.threads());
                 }
                 measured.add(IterationResult.of(metrics, null).withSpan(span));
                 progress.progress("measure", i, spec.iterations());
@@ -94,22 +94,22 @@ public final class MemoryWorkload implements ThreadsWorkload {
                     + (long) threads * depth + " frames returned");
         }
         Map<String, Double> m = new LinkedHashMap<>();
-        m.put("start_park_ms", parkNanos / 1e6);
-        m.put("parked_per_s", threads / (parkNanos / 1e9));
+        m.put(MemoryMetrics.START_PARK_MS.name(), parkNanos / 1e6);
+        m.put(MemoryMetrics.PARKED_PER_S.name(), threads / (parkNanos / 1e9));
         double heap = during.heapUsed() - before.heapUsed();
         double nativeBytes = before.nmt() == null || during.nmt() == null ? Double.NaN
                 : during.nmt().nativeCommitted() - before.nmt().nativeCommitted();
-        m.put("bytes_per_thread", (heap + nativeBytes) / threads);
-        m.put("heap_bytes_per_thread", heap / threads);
-        m.put("native_bytes_per_thread", nativeBytes / threads);
-        m.put("rss_bytes_per_thread", (during.rss() - before.rss()) / threads);
-        m.put("heap_used_delta_mb", heap / MB);
-        m.put("heap_committed_delta_mb", (during.heapCommitted() - before.heapCommitted()) / MB);
-        m.put("native_committed_delta_mb", nativeBytes / MB);
-        m.put("thread_stacks_committed_delta_mb", before.nmt() == null || during.nmt() == null ? Double.NaN
+        m.put(MemoryMetrics.BYTES_PER_THREAD.name(), (heap + nativeBytes) / threads);
+        m.put(MemoryMetrics.HEAP_BYTES_PER_THREAD.name(), heap / threads);
+        m.put(MemoryMetrics.NATIVE_BYTES_PER_THREAD.name(), nativeBytes / threads);
+        m.put(MemoryMetrics.RSS_BYTES_PER_THREAD.name(), (during.rss() - before.rss()) / threads);
+        m.put(MemoryMetrics.HEAP_USED_DELTA_MB.name(), heap / MB);
+        m.put(MemoryMetrics.HEAP_COMMITTED_DELTA_MB.name(), (during.heapCommitted() - before.heapCommitted()) / MB);
+        m.put(MemoryMetrics.NATIVE_COMMITTED_DELTA_MB.name(), nativeBytes / MB);
+        m.put(MemoryMetrics.THREAD_STACKS_COMMITTED_DELTA_MB.name(), before.nmt() == null || during.nmt() == null ? Double.NaN
                 : (during.nmt().committed("Thread") - before.nmt().committed("Thread")) / MB);
-        m.put("rss_mb", during.rss() / MB);
-        m.put("threads_parked", (double) parkedCount);
+        m.put(MemoryMetrics.RSS_MB.name(), during.rss() / MB);
+        m.put(MemoryMetrics.THREADS_PARKED.name(), (double) parkedCount);
         return m;
     }
 

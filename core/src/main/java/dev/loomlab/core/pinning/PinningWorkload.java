@@ -74,6 +74,6 @@ public final class PinningWorkload extends BlockingWorkload {
                 return Map.of();
             }
         }
-        return Map.of("pinned_bound_ms", Bounds.waiting(tasks(), Units.nanosToMillis(holdNanos), carriers));
+        return Map.of(PinningMetrics.PINNED_BOUND_MS.name(), Bounds.waiting(tasks(), Units.nanosToMillis(holdNanos), carriers));
     }
 }

@@ -30,6 +30,6 @@ public final class AllocationProbe implements Probe {
     @Override
     public void afterIteration(long wallNanos, Map<String, Double> metrics) {
         long after = threads == null ? -1 : threads.getTotalThreadAllocatedBytes();
-        metrics.put(Metric.ALLOCATED_MB, before < 0 || after < 0 ? Double.NaN : (after - before) / (1024.0 * 1024.0));
+        metrics.put(Metric.ALLOCATED_MB.name(), before < 0 || after < 0 ? Double.NaN : (after - before) / (1024.0 * 1024.0));
     }
 }

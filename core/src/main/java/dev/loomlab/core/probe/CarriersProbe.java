@@ -40,6 +40,6 @@ public final class CarriersProbe implements Probe {
             }
             buffer[i] = null;
         }
-        metrics.put(Metric.CARRIERS, (double) carriers);
+        metrics.put(Metric.CARRIERS.name(), (double) carriers);
     }
 }

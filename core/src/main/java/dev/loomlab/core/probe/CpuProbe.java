@@ -24,6 +24,6 @@ public final class CpuProbe implements Probe {
     public void afterIteration(long wallNanos, Map<String, Double> metrics) {
         long cpuAfter = os == null ? -1 : os.getProcessCpuTime();
         boolean available = cpuBefore >= 0 && cpuAfter >= 0 && wallNanos > 0;
-        metrics.put(Metric.CPU_UTIL_PCT, available ? 100.0 * (cpuAfter - cpuBefore) / ((double) wallNanos * cores) : Double.NaN);
+        metrics.put(Metric.CPU_UTIL_PCT.name(), available ? 100.0 * (cpuAfter - cpuBefore) / ((double) wallNanos * cores) : Double.NaN);
     }
 }

@@ -26,8 +26,8 @@ public final class GcProbe implements Probe {
 
     @Override
     public void afterIteration(long wallNanos, Map<String, Double> metrics) {
-        metrics.put(Metric.GC_COUNT, (double) (count() - countBefore));
-        metrics.put(Metric.GC_TIME_MS, (double) (time() - timeBefore));
+        metrics.put(Metric.GC_COUNT.name(), (double) (count() - countBefore));
+        metrics.put(Metric.GC_TIME_MS.name(), (double) (time() - timeBefore));
     }
 
     private long count() {

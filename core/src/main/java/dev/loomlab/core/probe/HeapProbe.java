@@ -28,6 +28,6 @@ public final class HeapProbe implements Probe {
         for (MemoryPoolMXBean p : heapPools) {
             peak += p.getPeakUsage().getUsed();
         }
-        metrics.put(Metric.PEAK_HEAP_MB, heapPools.isEmpty() ? Double.NaN : peak / (1024.0 * 1024.0));
+        metrics.put(Metric.PEAK_HEAP_MB.name(), heapPools.isEmpty() ? Double.NaN : peak / (1024.0 * 1024.0));
     }
 }

@@ -2,6 +2,7 @@ package dev.loomlab.core.probe;
 
 import dev.loomlab.core.pinning.PinnedEvents;
 import dev.loomlab.core.outcome.PinnedStack;
+import dev.loomlab.core.pinning.PinningMetrics;
 import dev.loomlab.core.pinning.PinningRecorder;
 
 import java.util.List;
@@ -58,13 +59,13 @@ public final class PinningProbe implements Probe, AutoCloseable {
     @Override
     public void afterIteration(long wallNanos, Map<String, Double> metrics) {
         if (!recording) {
-            metrics.put("pinned_events", Double.NaN);
-            metrics.put("pinned_time_ms", Double.NaN);
+            metrics.put(PinningMetrics.PINNED_EVENTS.name(), Double.NaN);
+            metrics.put(PinningMetrics.PINNED_TIME_MS.name(), Double.NaN);
             return;
         }
         PinnedEvents events = recorder.stop();
-        metrics.put("pinned_events", (double) events.events());
-        metrics.put("pinned_time_ms", events.timeMs());
+        metrics.put(PinningMetrics.PINNED_EVENTS.name(), (double) events.events());
+        metrics.put(PinningMetrics.PINNED_TIME_MS.name(), events.timeMs());
         stacks = PinnedStack.top(events.stacks(), PinnedStack.TOP);
     }
 

@@ -29,7 +29,7 @@ public final class RssProbe implements Probe {
 
     @Override
     public void afterIteration(long wallNanos, Map<String, Double> metrics) {
-        metrics.put(Metric.PEAK_RSS_MB, reset ? readStatusKb("VmHWM") / 1024.0 : Double.NaN);
+        metrics.put(Metric.PEAK_RSS_MB.name(), reset ? readStatusKb("VmHWM") / 1024.0 : Double.NaN);
     }
 
     /** A field of /proc/self/status in kB, NaN if absent. */

@@ -44,10 +44,10 @@ public final class ThreadsProbe implements SampledProbe {
     public void afterIteration(long wallNanos, Map<String, Double> metrics) {
         int helpers = HelperThreads.alive();
         int total = Math.max(threads.getPeakThreadCount(), peakTotal);
-        metrics.put(Metric.THREADS_PEAK, (double) (total - helpers));
+        metrics.put(Metric.THREADS_PEAK.name(), (double) (total - helpers));
         if (sampled) {
-            metrics.put(Metric.THREADS_DAEMON_PEAK, (double) Math.max(0, peakDaemon - helpers));
-            metrics.put(Metric.THREADS_NONDAEMON_PEAK, (double) peakNonDaemon);
+            metrics.put(Metric.THREADS_DAEMON_PEAK.name(), (double) Math.max(0, peakDaemon - helpers));
+            metrics.put(Metric.THREADS_NONDAEMON_PEAK.name(), (double) peakNonDaemon);
         }
     }
 }

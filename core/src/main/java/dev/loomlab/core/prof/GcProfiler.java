@@ -40,12 +40,12 @@ final class GcProfiler extends GuardedProfiler {
 
     /** {@code gc_churn_<pool>_mb} for a heap pool's name ("G1 Eden Space" → {@code gc_churn_g1_eden_space_mb}). */
     static String churnMetric(String pool) {
-        return "gc_churn_" + slug(pool) + "_mb";
+        return ProfilerMetrics.GC_CHURN_MB.named(slug(pool));
     }
 
     /** {@code gc_churn_<pool>_rate_mb_per_s} for a heap pool's name. */
     static String churnRateMetric(String pool) {
-        return "gc_churn_" + slug(pool) + "_rate_mb_per_s";
+        return ProfilerMetrics.GC_CHURN_RATE_MB_PER_S.named(slug(pool));
     }
 
     private static String slug(String pool) {
@@ -67,8 +67,8 @@ final class GcProfiler extends GuardedProfiler {
         allocation.afterIteration(wallNanos, metrics);
         collections.afterIteration(wallNanos, metrics);
         double seconds = wallNanos / 1e9;
-        Double allocatedMb = metrics.get(Metric.ALLOCATED_MB);
-        metrics.put(Metric.ALLOCATION_RATE_MB_PER_S, allocatedMb == null ? Double.NaN : allocatedMb / seconds);
+        Double allocatedMb = metrics.get(Metric.ALLOCATED_MB.name());
+        metrics.put(Metric.ALLOCATION_RATE_MB_PER_S.name(), allocatedMb == null ? Double.NaN : allocatedMb / seconds);
         Map<String, Long> freed = churn.end();
         for (String pool : churn.pools()) {
             double mb = freed == null ? Double.NaN : freed.get(pool) / MIB;

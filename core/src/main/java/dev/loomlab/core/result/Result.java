@@ -59,7 +59,7 @@ public record Result(int contract, String scenario, String model, @JsonProperty(
      */
     public static final int CONTRACT = 2;
     /** The score of a result whose scenario names none. */
-    public static final String DEFAULT_SCORE = Metric.WALL_MS;
+    public static final String DEFAULT_SCORE = Metric.WALL_MS.name();
 
     public Result {
         params = params == null ? Map.of() : params;

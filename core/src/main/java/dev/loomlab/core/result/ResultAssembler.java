@@ -37,7 +37,7 @@ import java.util.stream.Stream;
  * one's. Pinned stacks and GC pauses are pooled as their own figures.
  */
 public final class ResultAssembler {
-    private static final String LATENCY = Metric.TASK_LATENCY_MS;
+    private static final String LATENCY = Metric.TASK_LATENCY_MS.name();
 
     private ResultAssembler() {
     }
@@ -64,7 +64,7 @@ public final class ResultAssembler {
         Result.Builder result = Result.builder(scenario.name(), modelName).modelInfo(model)
                 .form(outcomes.stream().map(TrialOutcome::form).filter(Objects::nonNull).findFirst().orElse(null))
                 .params(params.json()).jvm(outcomes.get(0).jvm()).rounds(forks, warmup, iterations).status(status, error)
-                .score(scenario.score()).logs(logs)
+                .score(scenario.score().name()).logs(logs)
                 .section(PinnedStack.SECTION, null).section(GcSections.COLLECTOR, null).section(GcSections.PAUSE_MS, null);
         Double bound = orNull(Median.of(outcomes.stream().map(TrialOutcome::boundMs).toList()));
         Double serial = orNull(Median.of(outcomes.stream().map(TrialOutcome::serialTaskMs).toList()));
@@ -152,7 +152,7 @@ public final class ResultAssembler {
 
     /** Summary per metric in first-seen order, then task latency from the merged histogram (ns). */
     static Map<String, Object> metrics(List<IterationResult> iterations, Histogram latency) {
-        Set<String> names = new LinkedHashSet<>(List.of(Metric.WALL_MS, Metric.THROUGHPUT_PER_S));
+        Set<String> names = new LinkedHashSet<>(List.of(Metric.WALL_MS.name(), Metric.THROUGHPUT_PER_S.name()));
         iterations.forEach(it -> names.addAll(it.metrics().keySet()));
         Map<String, Object> out = new LinkedHashMap<>();
         for (String name : names) {
@@ -162,7 +162,7 @@ public final class ResultAssembler {
                     .mapToDouble(Double::doubleValue)
                     .toArray();
             out.put(name, samples.length == 0 ? null : Summary.of(samples));
-            if (name.equals(Metric.THROUGHPUT_PER_S)) {
+            if (name.equals(Metric.THROUGHPUT_PER_S.name())) {
                 out.put(LATENCY, latency.getTotalCount() == 0 ? null : LatencySummary.of(latency));
             }
         }

@@ -3,6 +3,7 @@ package dev.loomlab.core.scenario;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.loomlab.core.Resources;
+import dev.loomlab.core.stats.Metric;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -85,7 +86,7 @@ public final class Articles {
             Map<String, String> params = new LinkedHashMap<>();
             f.path("params").fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
             figures.add(new Published(key, f.path("hardware").asText(hardware), f.path("scenario").asText(),
-                    f.path("model").asText(), Map.copyOf(params), f.path("metric").asText("wall_ms"),
+                    f.path("model").asText(), Map.copyOf(params), f.path("metric").asText(Metric.WALL_MS.name()),
                     f.path("value").asDouble(), f.path("note").asText("")));
         }
         return new Article(key, node.path("title").asText(), node.path("original_title").isNull() ? null

@@ -3,11 +3,14 @@ package dev.loomlab.core.scenario;
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.param.ParamValues;
+import dev.loomlab.core.pinning.PinningMetrics;
 import dev.loomlab.core.stats.Metric;
+import dev.loomlab.core.stats.MetricKey;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,20 +18,21 @@ import java.util.function.BiFunction;
 
 /**
  * Everything about a scenario but its workload, built once: what it measures, which article it
- * reproduces, its parameters, the models it compares by default, its bound, the metric that is its
- * score, what its trials need, and what each result asks of the machine.
+ * reproduces, its parameters, the models it compares by default, its bound, the metrics its results carry
+ * and the one that is its score, what its trials need, and what each result asks of the machine.
  *
  * @param defaultSweep  parameter texts a plain {@code loomlab run SCENARIO} uses in place of single
  *                      defaults (e.g. every lock kind); each {@code -p} overrides its own
  * @param trialJvmArgs  flags its trial JVMs need, before the user's {@code --jvm-args}
  * @param rounds        round counts it needs when it differs from the defaults (e.g. more warm-up)
- * @param score         the metric that is each result's score, e.g. {@code wall_ms}
+ * @param score         the metric that is each result's score, e.g. {@code wall_ms}; one of {@code metrics}
+ * @param metrics       the keys of every metric its results may carry (some only with a flag or on some models)
  * @param machineNeeds  what one result asks of the machine, from its parameter values and model ({@link #needs})
  */
 public record ScenarioDescription(String name, String summary, List<ArticleRef> articles, List<ParamSpec> params,
                                   List<String> defaultModels, Map<String, String> defaultSweep,
-                                  List<String> trialJvmArgs, Rounds rounds, Bound bound, String score, Set<Trait> traits,
-                                  BiFunction<ParamValues, Model, MachineNeeds> machineNeeds) {
+                                  List<String> trialJvmArgs, Rounds rounds, Bound bound, MetricKey score, List<MetricKey> metrics,
+                                  Set<Trait> traits, BiFunction<ParamValues, Model, MachineNeeds> machineNeeds) {
 
     public ScenarioDescription {
         articles = List.copyOf(articles);
@@ -36,6 +40,10 @@ public record ScenarioDescription(String name, String summary, List<ArticleRef> 
         defaultModels = List.copyOf(defaultModels);
         defaultSweep = Map.copyOf(defaultSweep);
         trialJvmArgs = List.copyOf(trialJvmArgs);
+        metrics = List.copyOf(metrics);
+        if (!metrics.contains(score)) {
+            throw new IllegalArgumentException("scenario " + name + " scores by " + score + ", which it does not declare");
+        }
         traits = traits.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(traits));
     }
 
@@ -64,7 +72,9 @@ public record ScenarioDescription(String name, String summary, List<ArticleRef> 
         private final List<String> jvmArgs = new ArrayList<>();
         private Rounds rounds = Rounds.NONE;
         private Bound bound = Bound.NONE;
-        private String score = Metric.WALL_MS;
+        private MetricKey score = Metric.WALL_MS;
+        private final Set<MetricKey> metrics = new LinkedHashSet<>();
+        private boolean probes = true;
         private final Set<Trait> traits = EnumSet.noneOf(Trait.class);
         private BiFunction<ParamValues, Model, MachineNeeds> needs = (p, model) -> MachineNeeds.NONE;
 
@@ -120,9 +130,28 @@ public record ScenarioDescription(String name, String summary, List<ArticleRef> 
             return this;
         }
 
-        /** The metric that is each result's score; {@code wall_ms} unless said. */
-        public Builder score(String metric) {
+        /** The metric that is each result's score; {@code wall_ms} unless said. Declares it too. */
+        public Builder score(MetricKey metric) {
             this.score = metric;
+            return this;
+        }
+
+        /**
+         * Metrics of its own its results carry, beside the standard probes' ({@link Metric#STANDARD}) and those
+         * its traits bring ({@link Trait#RECORDS_PINNING}: pinning's).
+         */
+        public Builder metrics(List<MetricKey> keys) {
+            metrics.addAll(keys);
+            return this;
+        }
+
+        public Builder metrics(MetricKey... keys) {
+            return metrics(List.of(keys));
+        }
+
+        /** For a scenario that measures no tasks (memory, the JMH scenarios): no standard probe's metric but those it declares. */
+        public Builder withoutProbes() {
+            probes = false;
             return this;
         }
 
@@ -141,8 +170,14 @@ public record ScenarioDescription(String name, String summary, List<ArticleRef> 
             if (summary == null) {
                 throw new IllegalStateException("scenario " + name + " needs a summary");
             }
+            Set<MetricKey> all = new LinkedHashSet<>(probes ? Metric.STANDARD : List.of());
+            all.addAll(metrics);
+            if (traits.contains(Trait.RECORDS_PINNING)) {
+                all.addAll(PinningMetrics.RECORDED);
+            }
+            all.add(score);
             return new ScenarioDescription(name, summary, articles, params, models, sweep, jvmArgs, rounds, bound, score,
-                    traits, needs);
+                    List.copyOf(all), traits, needs);
         }
     }
 }

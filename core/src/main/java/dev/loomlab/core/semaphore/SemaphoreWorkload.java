@@ -3,12 +3,18 @@ package dev.loomlab.core.semaphore;
 import dev.loomlab.core.model.BlockingTask;
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.param.Units;
+import dev.loomlab.core.stats.Direction;
+import dev.loomlab.core.stats.MetricKey;
+import dev.loomlab.core.stats.MetricKeys;
+import dev.loomlab.core.stats.Owner;
+import dev.loomlab.core.stats.Unit;
 import dev.loomlab.core.workload.BlockingWorkload;
 import dev.loomlab.core.workload.ValidationException;
 import dev.loomlab.core.workload.TaskWorkload;
 
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -19,6 +25,18 @@ import java.util.Map;
  * {@code downstream_peak_concurrency}.
  */
 public final class SemaphoreWorkload extends BlockingWorkload {
+    private static final MetricKeys KEYS = new MetricKeys(Owner.TRIAL);
+    /** Calls the downstream served. */
+    public static final MetricKey CALLS_COMPLETED = KEYS.add("calls_completed", Unit.COUNT, Direction.HIGHER_BETTER,
+            "calls the limited downstream served");
+    /** Calls the downstream refused (overflow=reject). */
+    public static final MetricKey CALLS_REJECTED = KEYS.add("calls_rejected", Unit.COUNT, Direction.LOWER_BETTER,
+            "calls the limited downstream refused at once (overflow=reject)");
+    /** The most calls the downstream served at once. */
+    public static final MetricKey DOWNSTREAM_PEAK_CONCURRENCY = KEYS.add("downstream_peak_concurrency", Unit.COUNT,
+            Direction.NEITHER, "the most calls the downstream served at once");
+    public static final List<MetricKey> METRICS = KEYS.all();
+
     private static final byte NONE = 0;
     private static final byte SERVED = 1;
     private static final byte REJECTED = 2;
@@ -82,7 +100,7 @@ public final class SemaphoreWorkload extends BlockingWorkload {
                 rejected++;
             }
         }
-        return Map.of("calls_completed", (double) (tasks() - rejected), "calls_rejected", (double) rejected,
-                "downstream_peak_concurrency", (double) downstream.peakConcurrency());
+        return Map.of(CALLS_COMPLETED.name(), (double) (tasks() - rejected), CALLS_REJECTED.name(), (double) rejected,
+                DOWNSTREAM_PEAK_CONCURRENCY.name(), (double) downstream.peakConcurrency());
     }
 }

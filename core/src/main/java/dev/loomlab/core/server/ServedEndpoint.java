@@ -72,7 +72,9 @@ public final class ServedEndpoint<D extends DatabaseEndpoint> {
 
     /** The server's counters since the last {@link #reset}. */
     Map<String, Number> stats() {
-        return Map.of("requests", requests.sum(), "cache_entries", cache.entries(), "db_calls", db == null ? 0 : db.calls());
+        return Map.of(ServerMetrics.stat(ServerMetrics.SERVER_REQUESTS), requests.sum(),
+                ServerMetrics.stat(ServerMetrics.SERVER_CACHE_ENTRIES), cache.entries(),
+                ServerMetrics.stat(ServerMetrics.SERVER_DB_CALLS), db == null ? 0 : db.calls());
     }
 
     /** Clears the counters {@link #stats} reports (the cache keeps what it retains). */

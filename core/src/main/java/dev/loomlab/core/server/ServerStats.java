@@ -1,6 +1,7 @@
 package dev.loomlab.core.server;
 
 import dev.loomlab.core.probe.RssProbe;
+import dev.loomlab.core.stats.Metric;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -33,11 +34,12 @@ final class ServerStats {
         Map<String, Number> out = new LinkedHashMap<>();
         Map<String, Double> peak = new LinkedHashMap<>();
         rss.afterIteration(0, peak);
-        if (!peak.get("peak_rss_mb").isNaN()) {
-            out.put("peak_rss_mb", peak.get("peak_rss_mb"));
+        Double rssMb = peak.get(Metric.PEAK_RSS_MB.name());
+        if (!rssMb.isNaN()) {
+            out.put(ServerMetrics.stat(ServerMetrics.SERVER_PEAK_RSS_MB), rssMb);
         }
-        out.put("threads_peak", threads.getPeakThreadCount());
-        out.put("cpu_ms", (os.getProcessCpuTime() - cpuAtReset) / 1e6);
+        out.put(ServerMetrics.stat(ServerMetrics.SERVER_THREADS_PEAK), threads.getPeakThreadCount());
+        out.put(ServerMetrics.stat(ServerMetrics.SERVER_CPU_MS), (os.getProcessCpuTime() - cpuAtReset) / 1e6);
         return out;
     }
 }

@@ -1,9 +1,12 @@
 package dev.loomlab.core.slo;
 
 import dev.loomlab.core.param.Units;
+import dev.loomlab.core.server.RequestMetrics;
 import dev.loomlab.core.stats.LatencySummary;
 import dev.loomlab.core.stats.Metric;
+import dev.loomlab.core.stats.MetricKey;
 import dev.loomlab.core.stats.Summary;
+import dev.loomlab.core.workload.FailedCalls;
 
 import java.math.BigDecimal;
 import java.util.Locale;
@@ -37,7 +40,7 @@ public sealed interface SloTerm {
 
         @Override
         public Optional<String> breach(Map<String, ?> metrics) {
-            if (!(metrics.get(Metric.TASK_LATENCY_MS) instanceof LatencySummary l)) {
+            if (!(metrics.get(Metric.TASK_LATENCY_MS.name()) instanceof LatencySummary l)) {
                 return Optional.of(name + " not measured (no task latency recorded)");
             }
             double ms = figure(l);
@@ -66,10 +69,6 @@ public sealed interface SloTerm {
      * @param limitPct the share must be below this, %
      */
     record Errors(double limitPct) implements SloTerm {
-        static final String REQUESTS = "requests";
-        static final String ERRORS = "errors";
-        static final String FAILED_CALLS = "failed_calls";
-
         @Override
         public String name() {
             return "errors";
@@ -82,10 +81,10 @@ public sealed interface SloTerm {
 
         @Override
         public Optional<String> breach(Map<String, ?> metrics) {
-            boolean requests = metrics.get(REQUESTS) instanceof Summary;
-            double failed = total(metrics, requests ? ERRORS : FAILED_CALLS);
-            double all = requests ? total(metrics, REQUESTS)
-                    : metrics.get(Metric.TASK_LATENCY_MS) instanceof LatencySummary l ? l.count() : 0;
+            boolean requests = metrics.get(RequestMetrics.REQUESTS.name()) instanceof Summary;
+            double failed = total(metrics, requests ? RequestMetrics.ERRORS : FailedCalls.METRIC);
+            double all = requests ? total(metrics, RequestMetrics.REQUESTS)
+                    : metrics.get(Metric.TASK_LATENCY_MS.name()) instanceof LatencySummary l ? l.count() : 0;
             double pct = all > 0 ? 100 * failed / all : failed > 0 ? 100 : 0;
             if (pct < limitPct) {
                 return Optional.empty();
@@ -95,8 +94,8 @@ public sealed interface SloTerm {
         }
 
         /** The metric summed over every measured iteration; 0 when the result has none. */
-        private static double total(Map<String, ?> metrics, String metric) {
-            if (!(metrics.get(metric) instanceof Summary s)) {
+        private static double total(Map<String, ?> metrics, MetricKey metric) {
+            if (!(metrics.get(metric.name()) instanceof Summary s)) {
                 return 0;
             }
             return s.samples() != null ? s.samples().stream().mapToDouble(Double::doubleValue).sum() : s.mean() * s.n();
@@ -122,8 +121,8 @@ public sealed interface SloTerm {
 
         @Override
         public Optional<String> breach(Map<String, ?> metrics) {
-            if (!(metrics.get(Metric.THROUGHPUT_PER_S) instanceof Summary s)) {
-                return Optional.of("rate not measured (no " + Metric.THROUGHPUT_PER_S + ")");
+            if (!(metrics.get(Metric.THROUGHPUT_PER_S.name()) instanceof Summary s)) {
+                return Optional.of("rate not measured (no " + Metric.THROUGHPUT_PER_S.name() + ")");
             }
             double perS = s.mean();
             return perS > floorPerS ? Optional.empty()

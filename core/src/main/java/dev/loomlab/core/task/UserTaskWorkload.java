@@ -21,9 +21,6 @@ import java.util.Optional;
  * ({@link #cpuPart}): its latency and its CPU time.
  */
 public final class UserTaskWorkload extends CallCountingWorkload {
-    /** Metric: calls that threw in the iteration. */
-    public static final String FAILED_CALLS = FailedCalls.METRIC;
-
     private final UserTask task;
     private final Map<String, String> params;
     private final Object[] values;
@@ -93,7 +90,7 @@ public final class UserTaskWorkload extends CallCountingWorkload {
     @Override
     public Map<String, Double> collect(TaskClock clock) {
         failed.printFirstOnce("task " + task.className());
-        return Map.of(FAILED_CALLS, (double) failed.count());
+        return Map.of(FailedCalls.METRIC.name(), (double) failed.count());
     }
 
     /**

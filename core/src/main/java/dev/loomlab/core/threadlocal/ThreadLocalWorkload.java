@@ -2,6 +2,10 @@ package dev.loomlab.core.threadlocal;
 
 import dev.loomlab.core.model.BlockingTask;
 import dev.loomlab.core.model.TaskClock;
+import dev.loomlab.core.stats.Direction;
+import dev.loomlab.core.stats.MetricKey;
+import dev.loomlab.core.stats.Owner;
+import dev.loomlab.core.stats.Unit;
 import dev.loomlab.core.workload.BlockingWorkload;
 import dev.loomlab.core.workload.ValidationException;
 import dev.loomlab.core.workload.TaskWorkload;
@@ -19,6 +23,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Metric {@code objects_created}: expensive objects made during the iteration.
  */
 public final class ThreadLocalWorkload extends BlockingWorkload {
+    /** Expensive objects made during the iteration. */
+    public static final MetricKey OBJECTS_CREATED = new MetricKey("objects_created", Unit.COUNT, Direction.LOWER_BETTER,
+            Owner.TRIAL, "expensive objects made during the iteration");
+
     private final ExpensiveObject object;
     private final CacheStrategy strategy;
     private final int poolSize;
@@ -98,6 +106,6 @@ public final class ThreadLocalWorkload extends BlockingWorkload {
 
     @Override
     public Map<String, Double> collect(TaskClock clock) {
-        return Map.of("objects_created", (double) created.get());
+        return Map.of(OBJECTS_CREATED.name(), (double) created.get());
     }
 }

@@ -84,7 +84,7 @@ final class LiveSampler implements ProgressListener, AutoCloseable {
         long pauseMs = collectors.stream().mapToLong(b -> Math.max(0, b.getCollectionTime())).sum();
         long pauses = collectors.stream().mapToLong(b -> Math.max(0, b.getCollectionCount())).sum();
         return new LiveSample.Jvm(Math.max(0, threads.getThreadCount() - HelperThreads.alive()),
-                carrierCount.get(Metric.CARRIERS).intValue(), memory.getHeapMemoryUsage().getUsed(), cpu, pauseMs / 1e3, pauses);
+                carrierCount.get(Metric.CARRIERS.name()).intValue(), memory.getHeapMemoryUsage().getUsed(), cpu, pauseMs / 1e3, pauses);
     }
 
     @Override

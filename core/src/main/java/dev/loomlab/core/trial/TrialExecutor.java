@@ -1,5 +1,6 @@
 package dev.loomlab.core.trial;
 
+import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.gc.GcLog;
@@ -240,8 +241,8 @@ public final class TrialExecutor {
         List<IterationResult> out = new ArrayList<>();
         for (IterationResult it : iterations) {
             Map<String, Double> metrics = new LinkedHashMap<>(it.metrics());
-            double wall = metrics.get(Metric.WALL_MS);
-            metrics.put(Metric.SCHEDULING_OVERHEAD_PCT, 100.0 * (wall - boundMs) / wall);
+            double wall = metrics.get(Metric.WALL_MS.name());
+            metrics.put(Metric.SCHEDULING_OVERHEAD_PCT.name(), 100.0 * (wall - boundMs) / wall);
             out.add(it.withMetrics(metrics));
         }
         return out;
@@ -288,26 +289,26 @@ public final class TrialExecutor {
         if (measured) {
             TrialProfiling.pause().forEach(metrics::putIfAbsent);
         }
-        metrics.put(Metric.WALL_MS, wall / 1e6);
-        metrics.put(Metric.THROUGHPUT_PER_S, clock.tasks() / (wall / 1e9));
+        metrics.put(Metric.WALL_MS.name(), wall / 1e6);
+        metrics.put(Metric.THROUGHPUT_PER_S.name(), clock.tasks() / (wall / 1e9));
         Map<String, Double> own = workload.collect(clock);
         metrics.putAll(own);
-        for (String count : workload.perSecond()) {
-            Double value = own.get(count);
+        workload.perSecond().forEach((count, rate) -> {
+            Double value = own.get(count.name());
             if (value != null) {
-                metrics.put(count + "_per_s", value / (wall / 1e9));
+                metrics.put(rate.name(), value / (wall / 1e9));
             }
-        }
+        });
         serverCpuShare(metrics, wall);
         try {
             workload.validate(clock);
         } catch (ValidationException e) {
             return new Iteration(span, e.getMessage());
         }
-        Double allocatedMb = metrics.get(Metric.ALLOCATED_MB);
+        Double allocatedMb = metrics.get(Metric.ALLOCATED_MB.name());
         if (allocatedMb != null && !allocatedMb.isNaN()) {
-            metrics.put(Metric.ALLOCATED_BYTES_PER_TASK, allocatedMb * 1024 * 1024 / clock.tasks());
-            metrics.put(Metric.ALLOCATION_RATE_MB_PER_S, allocatedMb / (wall / 1e9));
+            metrics.put(Metric.ALLOCATED_BYTES_PER_TASK.name(), allocatedMb * 1024 * 1024 / clock.tasks());
+            metrics.put(Metric.ALLOCATION_RATE_MB_PER_S.name(), allocatedMb / (wall / 1e9));
         }
         return new Iteration(span, null);
     }
@@ -319,9 +320,9 @@ public final class TrialExecutor {
      * just after it, so the share is a little high, never low.
      */
     private static void serverCpuShare(Map<String, Double> metrics, long wallNanos) {
-        Double cpuMs = metrics.get("server_cpu_ms");
-        if (cpuMs != null && !metrics.containsKey(Metric.SERVER_CPU_PCT) && wallNanos > 0) {
-            metrics.put(Metric.SERVER_CPU_PCT, 100.0 * cpuMs / (wallNanos / 1e6) / Runtime.getRuntime().availableProcessors());
+        Double cpuMs = metrics.get(ServerMetrics.SERVER_CPU_MS.name());
+        if (cpuMs != null && !metrics.containsKey(ServerMetrics.SERVER_CPU_PCT.name()) && wallNanos > 0) {
+            metrics.put(ServerMetrics.SERVER_CPU_PCT.name(), 100.0 * cpuMs / (wallNanos / 1e6) / Runtime.getRuntime().availableProcessors());
         }
     }
 

@@ -15,6 +15,7 @@ import dev.loomlab.core.result.Json;
 import dev.loomlab.core.scenario.ScenarioCatalog;
 
 import dev.loomlab.core.probe.HelperThreads;
+import dev.loomlab.core.stats.Metric;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -68,7 +69,7 @@ public final class TrialMain {
 
     /** Serializes an outcome of every part's type once, so that writing the real one finds Jackson ready. */
     private static void startJson() {
-        IterationResult iteration = IterationResult.of(Map.of("wall_ms", 1.0), "")
+        IterationResult iteration = IterationResult.of(Map.of(Metric.WALL_MS.name(), 1.0), "")
                 .with(PinnedStack.SECTION, List.of(new PinnedStack(1, 1.0, List.of("frame"))));
         try {
             Json.mapper().writeValueAsBytes(TrialOutcome.ok(JvmInfo.current(), "blocking", 1.0, 1.0, List.of(iteration)));

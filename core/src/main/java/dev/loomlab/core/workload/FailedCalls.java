@@ -1,6 +1,10 @@
 package dev.loomlab.core.workload;
 
 import dev.loomlab.core.outcome.CallFailure;
+import dev.loomlab.core.stats.Direction;
+import dev.loomlab.core.stats.MetricKey;
+import dev.loomlab.core.stats.Owner;
+import dev.loomlab.core.stats.Unit;
 
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
@@ -13,7 +17,8 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class FailedCalls {
     /** The metric: calls that threw in the iteration. */
-    public static final String METRIC = "failed_calls";
+    public static final MetricKey METRIC = new MetricKey("failed_calls", Unit.COUNT, Direction.LOWER_BETTER, Owner.TRIAL,
+            "calls that threw in the iteration (the workload counted them and went on)");
 
     private final AtomicInteger count = new AtomicInteger();
     private final AtomicReference<Throwable> first = new AtomicReference<>();

@@ -4,6 +4,7 @@ import dev.loomlab.core.model.BlockingTask;
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.section.Sections;
+import dev.loomlab.core.stats.MetricKey;
 import org.HdrHistogram.Histogram;
 
 import java.nio.file.Path;
@@ -75,10 +76,11 @@ public non-sealed interface TaskWorkload extends Workload {
 
     /**
      * Counts among {@link #collect}'s metrics that the trial also reports per second of the iteration's
-     * timed span, as {@code NAME_per_s} (e.g. {@code commits} → {@code commits_per_s}).
+     * timed span: each count's key to the key of its rate (e.g. {@code commits} → {@code commits_per_s}), in the order
+     * the rates are reported.
      */
-    default List<String> perSecond() {
-        return List.of();
+    default Map<MetricKey, MetricKey> perSecond() {
+        return Map.of();
     }
 
     /**

@@ -78,6 +78,6 @@ public final class WaitingTasks {
     private static int carriersAlive() {
         Map<String, Double> metrics = new HashMap<>();
         new CarriersProbe().afterIteration(0, metrics);
-        return metrics.get(Metric.CARRIERS).intValue();
+        return metrics.get(Metric.CARRIERS.name()).intValue();
     }
 }

@@ -28,8 +28,8 @@ class SamplingTest {
             assertThat(samplerThreads()).isZero();
             probes.afterIteration(1_000_000, metrics);
         }
-        assertThat(metrics).containsKey(Metric.THREADS_PEAK)
-                .doesNotContainKeys(Metric.THREADS_DAEMON_PEAK, Metric.THREADS_NONDAEMON_PEAK);
+        assertThat(metrics).containsKey(Metric.THREADS_PEAK.name())
+                .doesNotContainKeys(Metric.THREADS_DAEMON_PEAK.name(), Metric.THREADS_NONDAEMON_PEAK.name());
     }
 
     @Test
@@ -42,7 +42,7 @@ class SamplingTest {
             probes.afterIteration(1_000_000, metrics);
         }
         // This thread is a non-daemon platform thread, alive while the sampler looked.
-        assertThat(metrics.get(Metric.THREADS_NONDAEMON_PEAK)).isGreaterThanOrEqualTo(1.0);
-        assertThat(metrics).containsKey(Metric.THREADS_DAEMON_PEAK);
+        assertThat(metrics.get(Metric.THREADS_NONDAEMON_PEAK.name())).isGreaterThanOrEqualTo(1.0);
+        assertThat(metrics).containsKey(Metric.THREADS_DAEMON_PEAK.name());
     }
 }

@@ -47,10 +47,10 @@ class GcProfilerTest {
         ProfileRecord record = gc.finish();
 
         double allocatedMb = (double) ARRAYS * BYTES / MIB;
-        assertThat(metrics.get(Metric.ALLOCATED_MB)).isGreaterThanOrEqualTo(allocatedMb);
-        assertThat(metrics.get(Metric.ALLOCATION_RATE_MB_PER_S)).isPositive();
-        assertThat(metrics.get(Metric.GC_COUNT)).as("System.gc() collected").isGreaterThanOrEqualTo(1.0);
-        assertThat(metrics.get(Metric.GC_TIME_MS)).isGreaterThanOrEqualTo(0.0);
+        assertThat(metrics.get(Metric.ALLOCATED_MB.name())).isGreaterThanOrEqualTo(allocatedMb);
+        assertThat(metrics.get(Metric.ALLOCATION_RATE_MB_PER_S.name())).isPositive();
+        assertThat(metrics.get(Metric.GC_COUNT.name())).as("System.gc() collected").isGreaterThanOrEqualTo(1.0);
+        assertThat(metrics.get(Metric.GC_TIME_MS.name())).isGreaterThanOrEqualTo(0.0);
         // nothing the iteration allocated survives it: every byte was freed (or first copied) by its collections
         assertThat(churnMb(metrics)).isGreaterThanOrEqualTo(allocatedMb);
         for (String pool : heapPools()) {
@@ -74,7 +74,7 @@ class GcProfilerTest {
         // what was collected between the iterations (at least allocatedMb) is in neither
         assertThat(churnMb(quiet)).isLessThan(allocatedMb / 2);
         assertThat(churnMb(alsoQuiet)).isLessThan(allocatedMb / 2);
-        assertThat(alsoQuiet.get(Metric.ALLOCATED_MB)).isLessThan(allocatedMb / 2);
+        assertThat(alsoQuiet.get(Metric.ALLOCATED_MB.name())).isLessThan(allocatedMb / 2);
     }
 
     @Test

@@ -54,7 +54,7 @@ class IterationProfilersTest {
 
         String aHeapPool = ManagementFactory.getMemoryPoolMXBeans().stream().filter(p -> p.getType() == MemoryType.HEAP)
                 .findFirst().orElseThrow().getName();
-        assertThat(metrics).containsKeys(Metric.ALLOCATED_MB, Metric.GC_COUNT, GcProfiler.churnMetric(aHeapPool));
+        assertThat(metrics).containsKeys(Metric.ALLOCATED_MB.name(), Metric.GC_COUNT.name(), GcProfiler.churnMetric(aHeapPool));
         assertThat(records).containsExactly(
                 new ProfileRecord("jfr", List.of("trial-3.jfr"), null, null),
                 new ProfileRecord("async:cpu", List.of("trial-3.async-cpu.jfr"), records.get(1).note(), null),
@@ -85,7 +85,7 @@ class IterationProfilersTest {
 
         assertThat(records).extracting(ProfileRecord::missing).containsExactly(false, true, false);
         assertThat(records.get(1).error()).isEqualTo("start failed: IllegalStateException: Profiler already started");
-        assertThat(metrics).containsKey(Metric.ALLOCATED_MB);
+        assertThat(metrics).containsKey(Metric.ALLOCATED_MB.name());
         assertThat(Profiles.withMethod(Profiles.events(dir.resolve("trial.jfr")), "jdk.ExecutionSample", "firstIterationWork"))
                 .isPositive();
         assertThat(dir.resolve("trial.async-wall.jfr")).doesNotExist();

@@ -67,7 +67,7 @@ class ProfilersInAFreshJvmTest {
 
         assertThat(out).contains("record jfr files=[trial.jfr] error=null", "record async:cpu files=[trial.async-cpu.jfr] error=null",
                 "record gc files=[] error=null", "measured 2");
-        assertThat(out).containsPattern("metrics \\[.*" + Metric.ALLOCATED_MB + ".*gc_churn_g1_eden_space_mb.*]");
+        assertThat(out).containsPattern("metrics \\[.*" + Metric.ALLOCATED_MB.name() + ".*gc_churn_g1_eden_space_mb.*]");
         assertThat(out).doesNotContain("WARNING");
         for (String file : List.of("trial.jfr", "trial.async-cpu.jfr")) {
             var events = Profiles.events(dir.resolve(file));

@@ -9,6 +9,7 @@ import dev.loomlab.core.result.ResultAssembler;
 import dev.loomlab.core.section.Sections;
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.core.stats.HistogramCodec;
+import dev.loomlab.load.LoadMetrics;
 import dev.loomlab.load.LoadParams;
 import dev.loomlab.load.LoadScenario;
 import dev.loomlab.load.Ramp;
@@ -34,7 +35,7 @@ public final class CapacityResult {
     }
 
     /**
-     * A capacity search's figures as an iteration's metrics: {@value LoadScenario#MAX_RATE_METRIC} (the sustainable
+     * A capacity search's figures as an iteration's metrics: {@code max_rate_per_s} (the sustainable
      * rate), {@code first_failing_per_s} when a rate failed above it, {@code generator_ceiling_per_s} and
      * {@code generator_bound} (1 when the answer is only a lower limit), then the figures of the step that passed
      * at the sustainable rate. Empty when no rate passed.
@@ -45,21 +46,21 @@ public final class CapacityResult {
         if (!search.found()) {
             return metrics;
         }
-        metrics.put(LoadScenario.MAX_RATE_METRIC, search.maxRatePerS());
+        metrics.put(LoadMetrics.MAX_RATE_PER_S.name(), search.maxRatePerS());
         if (search.firstFailingPerS() != null) {
-            metrics.put("first_failing_per_s", search.firstFailingPerS());
+            metrics.put(LoadMetrics.FIRST_FAILING_PER_S.name(), search.firstFailingPerS());
         }
         if (search.generatorCeilingPerS() != null) {
-            metrics.put("generator_ceiling_per_s", search.generatorCeilingPerS());
+            metrics.put(LoadMetrics.GENERATOR_CEILING_PER_S.name(), search.generatorCeilingPerS());
         }
-        metrics.put("generator_bound", search.generatorBound() ? 1.0 : 0.0);
+        metrics.put(LoadMetrics.GENERATOR_BOUND.name(), search.generatorBound() ? 1.0 : 0.0);
         metrics.putAll(LoadScenario.metrics(found.atMax()));
         return metrics;
     }
 
     /**
      * {@code loomlab load --find-max}'s search as a result, model {@code open:max}, score
-     * {@value LoadScenario#MAX_RATE_METRIC}: ok with the figures of the step at the sustainable rate when some rate passed; {@code failed} when none did,
+     * {@code max_rate_per_s}: ok with the figures of the step at the sustainable rate when some rate passed; {@code failed} when none did,
      * its reason naming the lowest rate tried and why it failed. Either way it carries the search (the curve).
      */
     public static Result result(SearchPlan plan, int connections, CapacitySearcher.Found found) {

@@ -3,6 +3,7 @@ package dev.loomlab.load.session;
 import dev.loomlab.load.capacity.CapacitySearch;
 import dev.loomlab.load.capacity.CapacityStep;
 import dev.loomlab.load.LoadEngine;
+import dev.loomlab.load.LoadMetrics;
 import dev.loomlab.load.LoadProgress;
 import dev.loomlab.load.LoadReport;
 import dev.loomlab.load.LoadSpec;
@@ -30,9 +31,6 @@ import java.util.function.IntFunction;
  * words it as its output always has.
  */
 public final class LoadSession {
-    /** A field of the result: the generator's ceiling measured before a fixed load, requests per second. */
-    public static final String GENERATOR_CEILING = "generator_ceiling_per_s";
-
     /** What a session tells its caller as it goes; every event is optional. */
     public interface Events {
         /** Before the short warm-up of the generator against a server inside this process. */
@@ -106,7 +104,7 @@ public final class LoadSession {
      * own is not warmed here. An open-model load at {@link GeneratorWarmUp#CEILING_FROM_RATE} or more is preceded by
      * the search for the generator's ceiling, as a capacity search is, so that a fixed-rate run and a search's step
      * at the same rate measure with a generator in the same state (when this JVM measured the ceiling already, the
-     * generator is warmed briefly and that ceiling kept). Returns the ceiling as {@value #GENERATOR_CEILING} when there
+     * generator is warmed briefly and that ceiling kept). Returns the ceiling as {@code generator_ceiling_per_s} when there
      * is one, else nothing.
      */
     public Map<String, Double> warm(LoadSpec spec) throws InterruptedException {
@@ -124,7 +122,7 @@ public final class LoadSession {
             GeneratorWarmUp.run();
         }
         CapacitySearch ceiling = ceiling();
-        return ceiling.found() ? Map.of(GENERATOR_CEILING, ceiling.maxRatePerS()) : Map.of();
+        return ceiling.found() ? Map.of(LoadMetrics.GENERATOR_CEILING_PER_S.name(), ceiling.maxRatePerS()) : Map.of();
     }
 
     /** Whether {@code rate} is near enough {@code ceiling} for late sends and latencies to be the generator's. */

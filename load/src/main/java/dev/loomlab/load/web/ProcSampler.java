@@ -2,6 +2,7 @@ package dev.loomlab.load.web;
 
 import dev.loomlab.core.outcome.LiveSample;
 import dev.loomlab.core.probe.HelperThreads;
+import dev.loomlab.core.server.ServerMetrics;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -126,13 +127,13 @@ public final class ProcSampler implements AutoCloseable {
         long wall = System.nanoTime() - wallStart;
         Map<String, Double> out = new LinkedHashMap<>();
         if (cpu >= 0 && cpuStart >= 0 && wall > 0) {
-            out.put("server_cpu_pct", 100.0 * (cpu - cpuStart) / ((double) wall * cores));
+            out.put(ServerMetrics.SERVER_CPU_PCT.name(), 100.0 * (cpu - cpuStart) / ((double) wall * cores));
         }
         if (!Double.isNaN(rssPeakMb)) {
-            out.put("server_peak_rss_mb", rssPeakMb);
+            out.put(ServerMetrics.SERVER_PEAK_RSS_MB.name(), rssPeakMb);
         }
         if (!Double.isNaN(threadsPeak)) {
-            out.put("server_threads_peak", threadsPeak);
+            out.put(ServerMetrics.SERVER_THREADS_PEAK.name(), threadsPeak);
         }
         return out;
     }

@@ -1,5 +1,6 @@
 package dev.loomlab.load.web;
 
+import dev.loomlab.core.engine.EngineMetrics;
 import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.param.ParamValues;
 import dev.loomlab.core.scenario.MachineNeeds;
@@ -10,7 +11,11 @@ import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.scenario.Trait;
 import dev.loomlab.core.scenario.ScenarioProvider;
+import dev.loomlab.core.server.RequestMetrics;
+import dev.loomlab.core.server.ServerMetrics;
+import dev.loomlab.core.stats.Metric;
 import dev.loomlab.load.LoadEngine;
+import dev.loomlab.load.LoadMetrics;
 import dev.loomlab.load.LoadParams;
 import dev.loomlab.load.engines.LoadEngines;
 import dev.loomlab.core.workload.NotApplicableException;
@@ -60,7 +65,11 @@ public final class WebScenarios implements ScenarioProvider {
                         .models(ServerModels.ALL.stream().map(ServerModel::name).toArray(String[]::new))
                         // The warm-up is the warmup load inside the trial, once per server: no warm-up iterations.
                         .rounds(new Rounds(null, 0, null))
-                        .score("throughput_per_s")
+                        .metrics(RequestMetrics.ALL).metrics(LoadMetrics.ALL).metrics(EngineMetrics.ALL)
+                        .metrics(ServerMetrics.SERVER_CPU_PCT, ServerMetrics.SERVER_PEAK_RSS_MB, ServerMetrics.SERVER_THREADS_PEAK,
+                                ServerMetrics.SERVER_REQUESTS, ServerMetrics.SERVER_CACHE_ENTRIES, ServerMetrics.SERVER_DB_CALLS,
+                                ServerMetrics.BOUND_THROUGHPUT_PER_S, ServerMetrics.EFFICIENCY_PCT)
+                        .score(Metric.THROUGHPUT_PER_S)
                         .traits(Trait.GOLDEN_SIGNALS)
                         .needs((p, model) -> needs(p))
                         .build(),

@@ -7,6 +7,8 @@ import dev.loomlab.core.section.Sections;
 import dev.loomlab.core.server.Endpoint;
 import dev.loomlab.core.server.EndpointSpec;
 import dev.loomlab.core.server.ServerArgs;
+import dev.loomlab.core.server.ServerMetrics;
+import dev.loomlab.core.stats.MetricKey;
 import dev.loomlab.core.workload.ValidationException;
 import dev.loomlab.core.workload.Offer;
 import dev.loomlab.core.workload.TaskWorkload;
@@ -29,6 +31,7 @@ import org.HdrHistogram.Histogram;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -300,11 +303,11 @@ public final class WebWorkload implements TaskWorkload {
             throw new ValidationException((report.ok() - promised) + " of " + report.ok() + " answers of " + model.name()
                     + " did not come from a " + model.promise().header() + " thread, as it promises: " + report.servedBy());
         }
-        Double handled = serverStats.get("requests");
+        Double handled = serverStats.get(ServerMetrics.stat(ServerMetrics.SERVER_REQUESTS));
         if (handled != null && handled < report.ok()) {
             throw new ValidationException(report.ok() + " answers came back but the server handled only " + handled.longValue());
         }
-        Double calls = serverStats.get("db_calls");
+        Double calls = serverStats.get(ServerMetrics.stat(ServerMetrics.SERVER_DB_CALLS));
         if (endpoint.kind().usesDatabase() && calls != null && calls < report.ok()) {
             throw new ValidationException(report.ok() + " answers came back but the server completed only " + calls.longValue()
                     + " database calls");
@@ -335,22 +338,26 @@ public final class WebWorkload implements TaskWorkload {
         double bound = bound();
         double achieved = found != null ? found.search().maxRatePerS() : report.throughputPerSecond();
         if (!Double.isNaN(bound)) {
-            out.put("bound_throughput_per_s", bound);
-            out.put("efficiency_pct", 100.0 * achieved / bound);
+            out.put(ServerMetrics.BOUND_THROUGHPUT_PER_S.name(), bound);
+            out.put(ServerMetrics.EFFICIENCY_PCT.name(), 100.0 * achieved / bound);
         }
         out.putAll(found != null ? CapacityResult.metrics(found) : report.metrics());
         out.putAll(engineFigures);
         out.putAll(sampled);
-        if (serverStats.containsKey("requests")) {
-            out.put("server_requests", serverStats.get("requests"));
-        }
-        if (endpoint.kind() == Endpoint.MEMORY && serverStats.containsKey("cache_entries")) {
-            out.put("server_cache_entries", serverStats.get("cache_entries"));
-        }
-        if (endpoint.kind().usesDatabase() && serverStats.containsKey("db_calls")) {
-            out.put("server_db_calls", serverStats.get("db_calls"));
-        }
+        out.putAll(ServerMetrics.figures(serverStats, serverFigures()));
         return out;
+    }
+
+    /** What the server's stats reply gives this endpoint's results: its requests, and the memory or db endpoint's own count. */
+    private List<MetricKey> serverFigures() {
+        List<MetricKey> keys = new ArrayList<>(List.of(ServerMetrics.SERVER_REQUESTS));
+        if (endpoint.kind() == Endpoint.MEMORY) {
+            keys.add(ServerMetrics.SERVER_CACHE_ENTRIES);
+        }
+        if (endpoint.kind().usesDatabase()) {
+            keys.add(ServerMetrics.SERVER_DB_CALLS);
+        }
+        return keys;
     }
 
     private double bound() {

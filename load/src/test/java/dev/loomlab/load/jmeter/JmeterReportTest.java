@@ -4,6 +4,7 @@ import dev.loomlab.core.engine.EngineLine;
 import dev.loomlab.core.engine.EngineOutcome;
 import dev.loomlab.load.LoadEngineInfo;
 import dev.loomlab.load.LatencyBasis;
+import dev.loomlab.load.LoadMetrics;
 import dev.loomlab.load.LoadProgress;
 import dev.loomlab.load.LoadReport;
 import dev.loomlab.load.LoadSpec;
@@ -46,7 +47,7 @@ class JmeterReportTest {
                 .containsEntry(RequestError.TIMEOUT, 0L);
         assertThat(r.servedBy()).containsEntry("virtual", 20L).containsEntry("platform", 0L).containsEntry("unnamed", 0L);
         assertThat(r.metrics()).containsEntry("requests", 21.0).containsEntry("errors", 4.0).containsEntry("status_503", 1.0)
-                .containsEntry(LatencyBasis.METRIC, 0.0).doesNotContainKeys("target_rate_per_s", "task_latency_uncorrected_p50_ms");
+                .containsEntry(LoadMetrics.LATENCY_FROM_INTENDED_SEND.name(), 0.0).doesNotContainKeys("target_rate_per_s", "task_latency_uncorrected_p50_ms");
 
         LoadEngineInfo info = new JmeterEngine().info(o, closed);
         assertThat(info.remotes()).containsExactly(new LoadEngineInfo.Remote("127.0.0.1:4000", 11, null, 12, 11),
@@ -55,7 +56,7 @@ class JmeterReportTest {
 
         LoadSpec open = LoadSpec.open(TARGET, 100, 10, Duration.ZERO, Duration.ofSeconds(10), Ramp.CONSTANT, Duration.ofSeconds(30), null);
         assertThat(JmeterEngine.report(o, open).metrics()).containsEntry("target_rate_per_s", 100.0)
-                .containsEntry(LatencyBasis.METRIC, 0.0).containsEntry("queued_requests", 0.0);
+                .containsEntry(LoadMetrics.LATENCY_FROM_INTENDED_SEND.name(), 0.0).containsEntry("queued_requests", 0.0);
         assertThat(new JmeterEngine().latencyNote(open)).contains("Poisson arrivals").contains("NOT corrected");
     }
 

@@ -1,6 +1,9 @@
 package dev.loomlab.report.advise;
 
+import dev.loomlab.core.pinning.PinningMetrics;
 import dev.loomlab.core.result.Result;
+import dev.loomlab.core.stats.Direction;
+import dev.loomlab.core.stats.Metric;
 import dev.loomlab.report.analysis.Difference;
 import dev.loomlab.report.analysis.Experiment;
 import dev.loomlab.report.analysis.Metrics;
@@ -24,20 +27,21 @@ final class BestModelRule implements AdviceRule {
     @Override
     public List<Advice> apply(Experiment e, List<Result> all) {
         String metric = Metrics.headline(e.ok());
-        if (metric == null) {
+        // A metric neither way is better of ranks nothing.
+        if (metric == null || Metrics.key(metric).direction() == Direction.NEITHER) {
             return List.of();
         }
         List<Result> ranked = new ArrayList<>(e.ok().stream().filter(r -> Metrics.summary(r, metric) != null).toList());
         if (ranked.size() < 2) {
             return List.of();
         }
-        boolean higher = Metrics.higherIsBetter(metric);
+        boolean higher = Metrics.key(metric).higherIsBetter();
         Comparator<Result> byMean = Comparator.comparingDouble(r -> Metrics.mean(r, metric));
         ranked.sort(higher ? byMean.reversed() : byMean);
         Result best = ranked.get(0);
         List<String> evidence = new ArrayList<>();
         ranked.forEach(r -> evidence.add(Figures.summary(r, metric)));
-        if (best.boundMs() != null && best.efficiency() != null && metric.equals(Metrics.WALL)) {
+        if (best.boundMs() != null && best.efficiency() != null && metric.equals(Metric.WALL_MS.name())) {
             evidence.add(best.model() + ": bound " + Figures.num(best.boundMs()) + " ms, efficiency "
                     + String.format(java.util.Locale.ROOT, "%.2f", best.efficiency()));
         }
@@ -118,7 +122,7 @@ final class BestModelRule implements AdviceRule {
     private static String why(Result best, Result other, Difference d) {
         if (d.verdict() == Difference.Verdict.TOO_FEW_SAMPLES) {
             int needed = Difference.samplesNeeded();
-            boolean leads = Metrics.higherIsBetter(d.metric()) ? d.ratio() > 1 : d.ratio() < 1;
+            boolean leads = Metrics.key(d.metric()).higherIsBetter() ? d.ratio() > 1 : d.ratio() < 1;
             return best.model() + (leads ? " leads " : " trails ") + other.model() + " by " + Figures.ratio(d.factor()) + " (the ratio of their iterations), but "
                     + d.estimate().m() + " vs " + d.estimate().n() + " samples are too few for a " + d.estimate().level()
                     + " interval of it: run both with at least " + needed + " measured iterations (e.g. --iterations " + needed + ")";
@@ -138,7 +142,7 @@ final class BestModelRule implements AdviceRule {
             return ", which is held at its ceiling of " + String.format(java.util.Locale.ROOT, "%,d", limit.getAsInt()) + " tasks at once (bound "
                     + Figures.num(other.boundMs()) + " ms, efficiency " + eff(other) + ")";
         }
-        Double pinned = Metrics.mean(other, "pinned_events");
+        Double pinned = Metrics.mean(other, PinningMetrics.PINNED_EVENTS);
         if (pinned != null && pinned > 0) {
             return ", which pinned its carriers (" + Figures.num(pinned) + " pinned events per iteration)";
         }

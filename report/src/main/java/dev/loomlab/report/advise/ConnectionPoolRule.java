@@ -1,7 +1,10 @@
 package dev.loomlab.report.advise;
 
 import dev.loomlab.core.result.Result;
+import dev.loomlab.core.server.PoolMetrics;
 import dev.loomlab.core.stats.LatencySummary;
+import dev.loomlab.core.stats.Metric;
+import dev.loomlab.core.stats.MetricKey;
 import dev.loomlab.report.analysis.Experiment;
 import dev.loomlab.report.analysis.Metrics;
 
@@ -17,11 +20,11 @@ import java.util.List;
  * pool by the dozen ({@code pool_pending_peak} above the pool's size) get the advice to bound them.
  */
 final class ConnectionPoolRule implements AdviceRule {
-    static final String WAIT_P50 = "pool_wait_p50_ms";
-    static final String PENDING = "pool_pending_peak";
+    static final MetricKey WAIT_P50 = PoolMetrics.POOL_WAIT_P50_MS;
+    static final MetricKey PENDING = PoolMetrics.POOL_PENDING_PEAK;
     static final String CONNECTIONS = "connections";
-    private static final String LATENCY = "task_latency_ms";
-    private static final String THROUGHPUT = "throughput_per_s";
+    private static final MetricKey LATENCY = Metric.TASK_LATENCY_MS;
+    private static final MetricKey THROUGHPUT = Metric.THROUGHPUT_PER_S;
     /** The share of a call's latency spent waiting for a connection from which the pool is the ceiling. */
     static final double DOMINANT = 0.5;
 

@@ -105,7 +105,7 @@ final class GcRule implements AdviceRule {
 
     /** Whether the result's pauses are a server's, whose heap and allocation loomlab does not measure. */
     private static boolean serverUnderTest(Result r) {
-        return Metrics.median(r, Metric.SERVER_PEAK_RSS_MB) != null;
+        return Metrics.serverUnderTest(r);
     }
 
     private static String collector(Result r) {

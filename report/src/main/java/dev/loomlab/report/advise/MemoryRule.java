@@ -2,6 +2,8 @@ package dev.loomlab.report.advise;
 
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.LatencySummary;
+import dev.loomlab.core.stats.Metric;
+import dev.loomlab.core.stats.MetricKey;
 import dev.loomlab.report.analysis.Experiment;
 import dev.loomlab.report.analysis.Metrics;
 
@@ -17,14 +19,15 @@ import java.util.List;
  */
 final class MemoryRule implements AdviceRule {
     static final double MIN_IN_FLIGHT = 100;
-    private static final String THROUGHPUT = "throughput_per_s";
-    private static final String LATENCY = "task_latency_ms";
-    private static final String ALLOCATED = "allocated_bytes_per_task";
-    private static final String THREADS = "threads_peak";
+    private static final MetricKey THROUGHPUT = Metric.THROUGHPUT_PER_S;
+    private static final MetricKey LATENCY = Metric.TASK_LATENCY_MS;
+    private static final MetricKey ALLOCATED = Metric.ALLOCATED_BYTES_PER_TASK;
+    private static final MetricKey THREADS = Metric.THREADS_PEAK;
 
     @Override
     public List<Advice> apply(Experiment e, List<Result> all) {
-        String memory = e.ok().stream().allMatch(r -> Metrics.summary(r, "peak_heap_mb") != null) ? "peak_heap_mb" : "peak_rss_mb";
+        MetricKey memory = e.ok().stream().allMatch(r -> Metrics.summary(r, Metric.PEAK_HEAP_MB) != null) ? Metric.PEAK_HEAP_MB
+                : Metric.PEAK_RSS_MB;
         List<Result> measured = e.ok().stream()
                 .filter(r -> Metrics.summary(r, THROUGHPUT) != null && Metrics.latency(r, LATENCY) != null
                         && Metrics.summary(r, memory) != null)
@@ -37,7 +40,7 @@ final class MemoryRule implements AdviceRule {
         if (ranked.isEmpty()) {
             return List.of();
         }
-        String kind = memory.equals("peak_heap_mb") ? "heap" : "RSS";
+        String kind = memory.equals(Metric.PEAK_HEAP_MB) ? "heap" : "RSS";
         List<String> evidence = new ArrayList<>();
         for (Result r : ranked) {
             LatencySummary l = Metrics.latency(r, LATENCY);
@@ -70,7 +73,7 @@ final class MemoryRule implements AdviceRule {
         return Metrics.mean(r, THROUGHPUT) * Metrics.latency(r, LATENCY).mean() / 1000;
     }
 
-    private static double perTaskKb(Result r, String memory) {
+    private static double perTaskKb(Result r, MetricKey memory) {
         return Metrics.mean(r, memory) * 1024 / inFlight(r);
     }
 }

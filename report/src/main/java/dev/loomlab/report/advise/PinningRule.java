@@ -1,6 +1,8 @@
 package dev.loomlab.report.advise;
 
+import dev.loomlab.core.pinning.PinningMetrics;
 import dev.loomlab.core.result.Result;
+import dev.loomlab.core.stats.MetricKey;
 import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.analysis.Experiment;
 import dev.loomlab.report.analysis.Jdks;
@@ -15,8 +17,8 @@ import java.util.List;
  * parameters on another JDK where it was zero.
  */
 final class PinningRule implements AdviceRule {
-    static final String EVENTS = "pinned_events";
-    static final String TIME = "pinned_time_ms";
+    private static final MetricKey EVENTS = PinningMetrics.PINNED_EVENTS;
+    private static final MetricKey TIME = PinningMetrics.PINNED_TIME_MS;
     /** The first JDK on which {@code synchronized} no longer pins (JEP 491). */
     private static final int UNPINNED_SYNCHRONIZED = 24;
 

@@ -2,6 +2,8 @@ package dev.loomlab.report.advise;
 
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.LatencySummary;
+import dev.loomlab.core.stats.Metric;
+import dev.loomlab.core.stats.MetricKey;
 import dev.loomlab.core.stats.Summary;
 import dev.loomlab.report.analysis.Difference;
 import dev.loomlab.report.analysis.Experiment;
@@ -25,14 +27,14 @@ import java.util.Optional;
  * more threads stopped paying.
  */
 final class PoolSizeRule implements AdviceRule {
-    private static final String THROUGHPUT = "throughput_per_s";
-    private static final String LATENCY = "task_latency_ms";
+    private static final MetricKey THROUGHPUT = Metric.THROUGHPUT_PER_S;
+    private static final MetricKey LATENCY = Metric.TASK_LATENCY_MS;
 
     @Override
     public List<Advice> apply(Experiment e, List<Result> all) {
         // Calls that hold a database connection are bound by the connection pool, not the threads: ConnectionPoolRule's.
         List<Result> ok = e.ok().stream()
-                .filter(r -> Metrics.summary(r, THROUGHPUT) != null && Metrics.summary(r, Metrics.WALL) != null)
+                .filter(r -> Metrics.summary(r, THROUGHPUT) != null && Metrics.summary(r, Metric.WALL_MS) != null)
                 .filter(r -> Metrics.summary(r, ConnectionPoolRule.WAIT_P50) == null)
                 .toList();
         if (ok.size() < 2) {
@@ -44,7 +46,7 @@ final class PoolSizeRule implements AdviceRule {
         ok.stream().filter(r -> ModelName.of(r).bounded())
                 .sorted(Comparator.comparingInt(r -> ModelName.of(r).size().getAsInt()))
                 .forEach(r -> pools.computeIfAbsent(ModelName.of(r).kind(), k -> new ArrayList<>()).add(r));
-        List<Sweep> sweeps = SweepFinder.find(ok, Metrics.WALL).stream().filter(s -> s.axis().equals(Sweep.SIZE)).toList();
+        List<Sweep> sweeps = SweepFinder.find(ok, Metric.WALL_MS.name()).stream().filter(s -> s.axis().equals(Sweep.SIZE)).toList();
         List<Advice> out = new ArrayList<>();
         pools.forEach((kind, sized) -> advice(e, kind, sized, best, bestRate, knee(sweeps, kind)).ifPresent(out::add));
         return out;
@@ -63,11 +65,11 @@ final class PoolSizeRule implements AdviceRule {
         evidence.add(busy.model() + ": " + Figures.count(tasksPerIteration(busy)) + " tasks on " + size(busy)
                 + " threads at " + Figures.num(rate) + " tasks/s → W = N / λ = " + Figures.num(holdMs) + " ms per task");
         evidence.add("best throughput: " + best.model() + " " + Figures.num(bestRate) + " tasks/s (wall mean "
-                + Figures.num(Metrics.mean(best, Metrics.WALL)) + " ms)");
+                + Figures.num(Metrics.mean(best, Metric.WALL_MS)) + " ms)");
         evidence.add("Little's law: L = λ·W = " + Figures.num(bestRate) + "/s × " + Figures.num(holdMs) + " ms = "
                 + Figures.num(threads) + " threads");
         for (Result r : sized) {
-            evidence.add(r.model() + ": wall mean " + Figures.num(Metrics.mean(r, Metrics.WALL)) + " ms, "
+            evidence.add(r.model() + ": wall mean " + Figures.num(Metrics.mean(r, Metric.WALL_MS)) + " ms, "
                     + Figures.num(Metrics.mean(r, THROUGHPUT)) + " tasks/s");
         }
         knee.ifPresent(k -> evidence.add("knee of the " + kind + " curve: " + k.result().model() + " ("
@@ -78,11 +80,11 @@ final class PoolSizeRule implements AdviceRule {
         String recommendation;
         if (!ModelName.of(best).bounded() && threads > size(largest)) {
             // The largest pool (candidate) against the best (baseline), judged as compare and the model advice judge.
-            Summary bestWall = Metrics.summary(best, Metrics.WALL);
-            Summary largestWall = Metrics.summary(largest, Metrics.WALL);
-            Optional<String> noRatio = Difference.unavailable(bestWall, largestWall, Metrics.WALL, best.model(), largest.model());
+            Summary bestWall = Metrics.summary(best, Metric.WALL_MS);
+            Summary largestWall = Metrics.summary(largest, Metric.WALL_MS);
+            Optional<String> noRatio = Difference.unavailable(bestWall, largestWall, Metric.WALL_MS.name(), best.model(), largest.model());
             Difference d = noRatio.isPresent() ? null
-                    : Difference.of(bestWall, largestWall, Metrics.WALL, Difference.DEFAULT_THRESHOLD_PCT);
+                    : Difference.of(bestWall, largestWall, Metric.WALL_MS.name(), Difference.DEFAULT_THRESHOLD_PCT);
             evidence.add(largest.model() + " / " + best.model() + (d == null ? ": " + noRatio.get() : " " + d.describe()));
             String match = "A " + kind + " pool of about " + needed + " threads would match " + best.model()
                     + "'s throughput (Little's law); the largest measured, " + largest.model() + ", ";
@@ -118,7 +120,7 @@ final class PoolSizeRule implements AdviceRule {
     /** Tasks one iteration ran: the latency histogram's count over the measured iterations; 0 when unknown. */
     static double tasksPerIteration(Result r) {
         LatencySummary l = Metrics.latency(r, LATENCY);
-        Summary wall = Metrics.summary(r, Metrics.WALL);
+        Summary wall = Metrics.summary(r, Metric.WALL_MS);
         if (l == null || wall == null || wall.samples() == null || wall.samples().isEmpty()) {
             return 0;
         }

@@ -1,6 +1,9 @@
 package dev.loomlab.report.advise;
 
 import dev.loomlab.core.result.Result;
+import dev.loomlab.core.semaphore.SemaphoreWorkload;
+import dev.loomlab.core.stats.Metric;
+import dev.loomlab.core.stats.MetricKey;
 import dev.loomlab.report.analysis.Experiment;
 import dev.loomlab.report.analysis.Metrics;
 
@@ -16,8 +19,8 @@ import java.util.List;
  * within it without a pool.
  */
 final class SemaphoreRule implements AdviceRule {
-    static final String REJECTED = "calls_rejected";
-    static final String IN_FLIGHT = "downstream_peak_concurrency";
+    private static final MetricKey REJECTED = SemaphoreWorkload.CALLS_REJECTED;
+    private static final MetricKey IN_FLIGHT = SemaphoreWorkload.DOWNSTREAM_PEAK_CONCURRENCY;
     static final String LIMIT = "limit";
 
     @Override
@@ -37,8 +40,8 @@ final class SemaphoreRule implements AdviceRule {
             if (Metrics.summary(r, IN_FLIGHT) != null) {
                 sb.append(", peak ").append(Figures.count(Metrics.median(r, IN_FLIGHT))).append(" calls in flight");
             }
-            if (Metrics.summary(r, Metrics.WALL) != null) {
-                sb.append(", wall median ").append(Figures.num(Metrics.median(r, Metrics.WALL))).append(" ms");
+            if (Metrics.summary(r, Metric.WALL_MS) != null) {
+                sb.append(", wall median ").append(Figures.num(Metrics.median(r, Metric.WALL_MS))).append(" ms");
             }
             evidence.add(sb.toString());
         }

@@ -1,5 +1,6 @@
 package dev.loomlab.report.analysis;
 
+import dev.loomlab.core.stats.Direction;
 import dev.loomlab.report.text.Fmt;
 
 import dev.loomlab.core.stats.Summary;
@@ -15,13 +16,15 @@ import java.util.Optional;
  *
  * <p>The ratio candidate / baseline of the metric's iteration samples is the Hodges-Lehmann estimate with its
  * exact, distribution-free {@value #CONFIDENCE_PCT}% confidence interval ({@link RatioEstimate}). The
- * verdict reads that interval against 1 ± the threshold, in the metric's better direction
- * ({@link Metrics#higherIsBetter}: {@code _per_s} metrics are better higher, all others lower):
+ * verdict reads that interval against 1 ± the threshold, in the direction its key says is better
+ * ({@link Metrics#key}: throughputs and rates better higher, times, memory and failures lower):
  * <ul>
  *   <li>{@link Verdict#FASTER}: the whole interval lies beyond the threshold on the better side (for
  *   {@code wall_ms} at 5%: its upper bound below 0.95);</li>
  *   <li>{@link Verdict#SLOWER}: the whole interval lies beyond it on the worse side (its lower bound above 1.05);</li>
  *   <li>{@link Verdict#WITHIN_NOISE}: the interval reaches within 1 ± the threshold;</li>
+ *   <li>{@link Verdict#CHANGED}: for a metric no direction is better of (threads, carriers, a CPU share), the whole
+ *   interval lies beyond the threshold on either side;</li>
  *   <li>{@link Verdict#TOO_FEW_SAMPLES}: the sample sizes cannot give a {@value #CONFIDENCE_PCT}% interval at
  *   all — fewer than {@link #samplesNeeded()} a side (3 vs 3 and 4 vs 4 cannot; an unequal split such as
  *   4 vs 6 can), so no verdict.</li>
@@ -49,6 +52,8 @@ public record Difference(String metric, RatioEstimate estimate, double threshold
         SLOWER("slower"),
         /** The interval reaches within the threshold: no difference shown. */
         WITHIN_NOISE("within noise"),
+        /** Beyond the threshold on a metric neither way is better of: a difference, neither better nor worse. */
+        CHANGED("changed"),
         /** Too few samples for the interval at all: not judged. */
         TOO_FEW_SAMPLES("too few samples");
 
@@ -95,21 +100,23 @@ public record Difference(String metric, RatioEstimate estimate, double threshold
             throw new IllegalArgumentException(why);
         });
         RatioEstimate e = RatioEstimate.of(samples(baseline), samples(candidate), CONFIDENCE);
-        return new Difference(metric, e, thresholdPct, verdict(e, Metrics.higherIsBetter(metric), thresholdPct));
+        return new Difference(metric, e, thresholdPct, verdict(e, Metrics.key(metric).direction(), thresholdPct));
     }
 
-    private static Verdict verdict(RatioEstimate e, boolean higherIsBetter, double thresholdPct) {
+    private static Verdict verdict(RatioEstimate e, Direction better, double thresholdPct) {
         if (!e.reachable()) {
             return Verdict.TOO_FEW_SAMPLES;
         }
         double t = thresholdPct / 100;
-        if (e.low() > 1 + t) {
-            return higherIsBetter ? Verdict.FASTER : Verdict.SLOWER;
+        boolean larger = e.low() > 1 + t;
+        if (!larger && !(e.high() < 1 - t)) {
+            return Verdict.WITHIN_NOISE;
         }
-        if (e.high() < 1 - t) {
-            return higherIsBetter ? Verdict.SLOWER : Verdict.FASTER;
-        }
-        return Verdict.WITHIN_NOISE;
+        return switch (better) {
+            case HIGHER_BETTER -> larger ? Verdict.FASTER : Verdict.SLOWER;
+            case LOWER_BETTER -> larger ? Verdict.SLOWER : Verdict.FASTER;
+            case NEITHER -> Verdict.CHANGED;
+        };
     }
 
     /** The fewest samples a side with which the interval, and so a verdict, is reachable: 5. */

@@ -1,9 +1,15 @@
 package dev.loomlab.report.analysis;
 
 import dev.loomlab.core.result.Result;
-import dev.loomlab.core.stats.Metric;
+import dev.loomlab.core.server.RequestMetrics;
+import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.stats.LatencySummary;
+import dev.loomlab.core.stats.Metric;
+import dev.loomlab.core.stats.MetricCatalog;
+import dev.loomlab.core.stats.MetricKey;
+import dev.loomlab.core.stats.Owner;
 import dev.loomlab.core.stats.Summary;
+import dev.loomlab.core.stats.Unit;
 import dev.loomlab.report.text.Fmt;
 
 import java.util.ArrayList;
@@ -13,42 +19,69 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Reading metrics out of results by name, so renderers and rules work for any scenario's metrics: a
- * metric's unit is the end of its name (docs/design.md), {@code _per_s} metrics are better higher, all others
- * better lower.
+ * Reading metrics out of results, and what renderers and rules need to know of a metric — its unit, which
+ * way is better, its label — from its key ({@link MetricCatalog}: the declared key, or for a name nothing
+ * declares the unit its name ends in, better higher for a {@code _per_s} rate and lower otherwise).
  */
 public final class Metrics {
-    /** The metric every scenario has and the reports lead with. */
-    public static final String WALL = Metric.WALL_MS;
-    /** The headline of load runs (web, load). */
-    public static final String THROUGHPUT = Metric.THROUGHPUT_PER_S;
     /**
      * The p99 of {@code task_latency_ms}, as a summary of one value (the merged histogram's, no interval)
-     * where a result carries no summary of that name: what a load sweep draws beside its throughput.
+     * where a result carries no summary of that name: what a load sweep draws beside its throughput. The
+     * reports' own figure, never in results.jsonl.
      */
-    public static final String P99 = "task_latency_p99_ms";
+    public static final MetricKey P99 = new MetricKey("task_latency_p99_ms", Unit.MS,
+            Metric.TASK_LATENCY_MS.direction(), Owner.TRIAL, "the p99 of task_latency_ms's merged histogram");
 
     private Metrics() {
+    }
+
+    /** The resource figures of a server under test (web, echo), which describe the process under test when present. */
+    public static final List<MetricKey> SERVER_RESOURCES = List.of(ServerMetrics.SERVER_CPU_PCT, ServerMetrics.SERVER_PEAK_RSS_MB,
+            ServerMetrics.SERVER_THREADS_PEAK);
+
+    /** {@code name}'s key: the declared one, or its {@link MetricKey#undeclared} key. */
+    public static MetricKey key(String name) {
+        return name.equals(P99.name()) ? P99 : MetricCatalog.keyOf(name);
+    }
+
+    /**
+     * True when {@code r} carries a server under test's own CPU, memory or threads: the process under test is
+     * then that server, and the trial JVM's figures are the load side's.
+     */
+    public static boolean serverUnderTest(Result r) {
+        return SERVER_RESOURCES.stream().anyMatch(k -> summary(r, k) != null);
+    }
+
+    public static Summary summary(Result r, MetricKey key) {
+        return summary(r, key.name());
     }
 
     public static Summary summary(Result r, String name) {
         if (r.metrics().get(name) instanceof Summary s) {
             return s;
         }
-        LatencySummary latency = name.equals(P99) ? latency(r, Metric.TASK_LATENCY_MS) : null;
+        LatencySummary latency = name.equals(P99.name()) ? latency(r, Metric.TASK_LATENCY_MS) : null;
         return latency == null ? null : Summary.of(new double[]{latency.p99()});
     }
 
     /** The metric's mean over the result's samples: the figure of the headline pair, of scores and ratios. */
+    public static Double mean(Result r, MetricKey key) {
+        return mean(r, key.name());
+    }
+
     public static Double mean(Result r, String name) {
         Summary s = summary(r, name);
         return s == null ? null : s.mean();
     }
 
     /** The metric's median: a descriptive figure, never shown with an interval. */
-    public static Double median(Result r, String name) {
-        Summary s = summary(r, name);
+    public static Double median(Result r, MetricKey key) {
+        Summary s = summary(r, key.name());
         return s == null ? null : s.median();
+    }
+
+    public static LatencySummary latency(Result r, MetricKey key) {
+        return latency(r, key.name());
     }
 
     public static LatencySummary latency(Result r, String name) {
@@ -62,8 +95,8 @@ public final class Metrics {
      */
     public static String headline(Collection<Result> results) {
         List<String> names = summaryNames(results);
-        if (names.contains("requests") && names.contains(THROUGHPUT)) {
-            return THROUGHPUT;
+        if (names.contains(RequestMetrics.REQUESTS.name()) && names.contains(Metric.THROUGHPUT_PER_S.name())) {
+            return Metric.THROUGHPUT_PER_S.name();
         }
         for (Result r : results) {
             String score = Score.metric(r);
@@ -100,38 +133,12 @@ public final class Metrics {
         return new ArrayList<>(names);
     }
 
-    public static boolean higherIsBetter(String name) {
-        return name.endsWith("_per_s");
-    }
-
-    /**
-     * A figure with its unit, read from the metric's name: {@code 83.8 ms}, {@code 35.2 MB},
-     * {@code 41.5%}, {@code 23,872/s}; a name without a known unit gives the bare number.
-     */
+    /** A figure with its unit, as its key says tables write it: {@code 83.8 ms}, {@code 35.2 MB}, {@code 41.5%}, {@code 23,872/s}. */
     public static String withUnit(String name, double value) {
-        String n = Fmt.num(value);
-        if (name.endsWith("_ms")) {
-            return n + " ms";
-        }
-        if (name.endsWith("_mb")) {
-            return n + " MB";
-        }
-        if (name.endsWith("_pct")) {
-            return n + "%";
-        }
-        if (name.endsWith("_per_s")) {
-            return n + "/s";
-        }
-        if (name.endsWith("_bytes_per_task")) {
-            return n + " B per task";
-        }
-        if (name.endsWith("_bytes")) {
-            return n + " B";
-        }
-        return n;
+        return key(name).unit().with(Fmt.num(value));
     }
 
-    /** {@code wall_ms} → {@code wall ms}; {@code throughput_per_s} → {@code throughput per s}. */
+    /** {@code wall_ms} → {@code wall ms}; a member of a family by its own name: {@code errors_timeout} → {@code errors timeout}. */
     public static String label(String name) {
         return name.replace('_', ' ');
     }

@@ -1,6 +1,7 @@
 package dev.loomlab.report.analysis;
 
 import dev.loomlab.core.result.Result;
+import dev.loomlab.core.stats.Metric;
 
 /**
  * The one place that says which metric is a result's headline figure — its score — the one the tables
@@ -17,6 +18,6 @@ public final class Score {
      * JMH score's metric for the microbenchmarks; {@code wall_ms} for a result of the first contract.
      */
     public static String metric(Result r) {
-        return r.score() == null ? Metrics.WALL : r.score();
+        return r.score() == null ? Metric.WALL_MS.name() : r.score();
     }
 }

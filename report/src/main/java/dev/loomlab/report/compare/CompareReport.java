@@ -58,7 +58,7 @@ public final class CompareReport {
     public static String intro(Comparison c, String baseline, String candidate) {
         List<String> metrics = c.metrics();
         String judged = String.join(", ", metrics.stream().map(m -> Metrics.label(m) + " ("
-                + (Metrics.higherIsBetter(m) ? "higher" : "lower") + " is better)").toList());
+                + Metrics.key(m).direction().text() + ")").toList());
         double t = c.thresholdPct() / 100;
         return "Baseline " + baseline + ", candidate " + candidate + ": " + judged + ", threshold "
                 + percent(c.thresholdPct()) + ". Each result's ratio candidate / baseline is the Hodges-Lehmann estimate "

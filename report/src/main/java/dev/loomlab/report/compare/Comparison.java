@@ -19,9 +19,10 @@ import java.util.Set;
  * estimator {@code advise} uses too: the Hodges-Lehmann estimate of the ratio candidate / baseline with its
  * exact {@value #CONFIDENCE_PCT}% confidence interval (and the exact Mann-Whitney p beside it). Its verdicts
  * map one to one: slower is {@link Verdict#REGRESSED} (the whole interval beyond the threshold on the worse
- * side — for a metric better lower (wall time) its lower bound above 1 + threshold, for a {@code _per_s}
- * metric (better higher) its upper bound below 1 − threshold), faster is {@link Verdict#IMPROVED}, within
- * noise is {@link Verdict#UNCHANGED}, and too few samples for a {@value #CONFIDENCE_PCT}% interval at all
+ * side — for a metric better lower (wall time) its lower bound above 1 + threshold, for one better higher
+ * (a throughput) its upper bound below 1 − threshold), faster is {@link Verdict#IMPROVED}, within
+ * noise is {@link Verdict#UNCHANGED}, changed on a metric neither way is better of is {@link Verdict#CHANGED},
+ * and too few samples for a {@value #CONFIDENCE_PCT}% interval at all
  * (3 vs 3, 4 vs 4) is {@link Verdict#N_TOO_SMALL}, not a regression. A result that breaches its service
  * level objective in the candidate but met it in the baseline ({@link Change#newBreach}) is a regression too,
  * whatever the metric says. Where a run holds one key twice, its first result is used.
@@ -107,6 +108,7 @@ public record Comparison(String metric, double thresholdPct, List<Change> change
             case FASTER -> Verdict.IMPROVED;
             case SLOWER -> Verdict.REGRESSED;
             case WITHIN_NOISE -> Verdict.UNCHANGED;
+            case CHANGED -> Verdict.CHANGED;
             case TOO_FEW_SAMPLES -> Verdict.N_TOO_SMALL;
         };
         return new Change(key, b, c, metric, meanB, meanC, d.estimate(), v, null);

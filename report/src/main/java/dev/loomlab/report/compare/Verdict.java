@@ -8,6 +8,8 @@ public enum Verdict {
     IMPROVED("improved"),
     /** The interval reaches within the threshold: no change shown. */
     UNCHANGED("no change"),
+    /** The whole interval lies beyond the threshold on a metric neither way is better of: not a regression. */
+    CHANGED("changed"),
     /** Too few samples for a 99% interval at all (e.g. 3 vs 3): not judged, and not a regression. */
     N_TOO_SMALL("n too small"),
     /** Ok in the baseline, failed or invalid in the candidate: counts as a regression. */

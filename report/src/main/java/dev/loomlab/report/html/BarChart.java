@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.core.result.Result;
+import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.stats.Summary;
 import dev.loomlab.report.analysis.Metrics;
 
@@ -26,7 +27,7 @@ final class BarChart {
 
     /** @param results ok results that carry {@code metric}, in the order to draw them */
     static ObjectNode spec(String title, String metric, List<Result> results, Labels labels) {
-        boolean wall = metric.equals(Metrics.WALL);
+        boolean wall = metric.equals(Metric.WALL_MS.name());
         List<String> categories = new ArrayList<>();
         Map<String, Map<String, Result>> bySeries = new LinkedHashMap<>();
         Map<String, Result.PublishedFigure> published = new LinkedHashMap<>();

@@ -2,6 +2,8 @@ package dev.loomlab.report.html;
 
 import dev.loomlab.load.capacity.CapacitySearch;
 import dev.loomlab.core.result.Result;
+import dev.loomlab.core.server.ServerMetrics;
+import dev.loomlab.core.stats.Metric;
 import dev.loomlab.report.CapacityText;
 import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.ResultRow;
@@ -45,9 +47,9 @@ final class ScenarioSection {
                 sb.append("<p class=\"note\">Not drawn: ").append(Html.esc(String.join("; ", notDrawn))).append(".</p>\n");
             }
             List<Sweep> sweeps = new ArrayList<>(SweepFinder.find(ok, headline));
-            if (headline.equals(Metrics.THROUGHPUT)) {
+            if (headline.equals(Metric.THROUGHPUT_PER_S.name())) {
                 // A load sweep's other half: where the latency tail turns up as the throughput levels off.
-                sweeps.addAll(SweepFinder.find(ok, Metrics.P99));
+                sweeps.addAll(SweepFinder.find(ok, Metrics.P99.name()));
             }
             for (Sweep s : sweeps) {
                 sb.append(charts.add(SweepChart.spec(s, labels), "wide"));
@@ -79,7 +81,7 @@ final class ScenarioSection {
                 CapacitySearch search = searches.get(i);
                 String which = r.model() + " " + Fmt.params(r.params())
                         + (searches.size() > 1 ? " (search " + (i + 1) + " of " + searches.size() + ")" : "");
-                Double bound = Metrics.mean(r, "bound_throughput_per_s");
+                Double bound = Metrics.mean(r, ServerMetrics.BOUND_THROUGHPUT_PER_S);
                 sb.append("<h3>Capacity: ").append(Html.esc(which)).append("</h3>\n<p>")
                         .append(Html.esc(CapacityText.answer(search))).append("</p>\n")
                         .append(charts.add(CapacityChart.spec(scenario + " " + r.model() + ": latency by offered rate",

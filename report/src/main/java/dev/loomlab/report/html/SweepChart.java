@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.core.result.Result;
+import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.stats.Summary;
 import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.analysis.Metrics;
@@ -22,10 +23,10 @@ final class SweepChart {
     }
 
     static ObjectNode spec(Sweep sweep, Labels labels) {
-        boolean wall = sweep.metric().equals(Metrics.WALL);
+        boolean wall = sweep.metric().equals(Metric.WALL_MS.name());
         ObjectNode spec = Json.mapper().createObjectNode();
         spec.put("kind", "curves");
-        String of = sweep.metric().equals(Metrics.P99) ? " (of each result's answers)" : " (mean, 99.9% CI)";
+        String of = sweep.metric().equals(Metrics.P99.name()) ? " (of each result's answers)" : " (mean, 99.9% CI)";
         spec.put("title", sweep.scenario() + ": " + Metrics.label(sweep.metric()) + of + " against "
                 + sweep.axisLabel() + (sweep.fixed().isEmpty() ? "" : " · " + sweep.fixed()));
         spec.put("xName", sweep.axisLabel());

@@ -19,8 +19,8 @@ class ConnectionPoolRuleTest {
     /** A db result: calls of {@value #CALL_MS} ms, {@code waitMs} of pool wait at the median, peak waiting callers. */
     private static Result db(Model model, double wallMs, double waitMs, double pending) {
         Result r = Fixtures.ok("db", model.name(), PARAMS, Fixtures.JDK25, Fixtures.around(wallMs), 2000, CALL_MS, 40, null, null);
-        r = Fixtures.with(r, ConnectionPoolRule.WAIT_P50, waitMs, waitMs, waitMs);
-        r = Fixtures.with(r, ConnectionPoolRule.PENDING, pending, pending, pending);
+        r = Fixtures.with(r, ConnectionPoolRule.WAIT_P50.name(), waitMs, waitMs, waitMs);
+        r = Fixtures.with(r, ConnectionPoolRule.PENDING.name(), pending, pending, pending);
         return r.toBuilder().modelInfo(model).bound(4000.0, 4000.0 / wallMs, CALL_MS).build();
     }
 

@@ -1,6 +1,7 @@
 package dev.loomlab.report.analysis;
 
 import dev.loomlab.core.result.Result;
+import dev.loomlab.core.stats.Metric;
 import dev.loomlab.report.Fixtures;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +14,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SweepFinderTest {
     @Test
     void poolSizesOfOneKindAreASweepWithTheUnsizedModelAsReference() {
-        List<Sweep> sweeps = SweepFinder.find(Fixtures.seedsSleep(), Metrics.WALL);
+        List<Sweep> sweeps = SweepFinder.find(Fixtures.seedsSleep(), Metric.WALL_MS.name());
         assertThat(sweeps).hasSize(1);
         Sweep s = sweeps.get(0);
         assertThat(s.axis()).isEqualTo(Sweep.SIZE);
@@ -37,7 +38,7 @@ class SweepFinderTest {
         for (int ms : new int[]{300, 100, 200}) {
             results.add(Fixtures.sleep("virtual", 1000, ms, Fixtures.JDK25, ms + 20, (double) ms, null));
         }
-        List<Sweep> sweeps = SweepFinder.find(results, Metrics.WALL);
+        List<Sweep> sweeps = SweepFinder.find(results, Metric.WALL_MS.name());
         assertThat(sweeps).hasSize(1);
         assertThat(sweeps.get(0).axis()).isEqualTo("sleep");
         assertThat(sweeps.get(0).axisLabel()).isEqualTo("sleep (ms)");
@@ -51,7 +52,7 @@ class SweepFinderTest {
                 Fixtures.sleep("platform:200", 1000, 100, Fixtures.JDK25, 600, 500.0, null),
                 Fixtures.sleep("platform:500", 1000, 100, Fixtures.JDK25, 300, 200.0, null),
                 Fixtures.sleep("virtual", 1000, 100, Fixtures.JDK25, 120, 100.0, null));
-        assertThat(SweepFinder.find(results, Metrics.WALL)).isEmpty();
+        assertThat(SweepFinder.find(results, Metric.WALL_MS.name())).isEmpty();
     }
 
     @Test
@@ -62,7 +63,7 @@ class SweepFinderTest {
                 results.add(Fixtures.sleep("platform:" + pool, 1000, 100, jdk, 100_000.0 / pool, 100_000.0 / pool, null));
             }
         }
-        List<Sweep> sweeps = SweepFinder.find(results, Metrics.WALL);
+        List<Sweep> sweeps = SweepFinder.find(results, Metric.WALL_MS.name());
         assertThat(sweeps).hasSize(1);
         assertThat(sweeps.get(0).curves()).extracting(Sweep.Curve::name).containsExactly("platform · Java 21", "platform · Java 25");
     }

@@ -10,6 +10,7 @@ import dev.loomlab.core.result.ResultAssembler;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioCatalog;
 import dev.loomlab.core.outcome.ProgressListener;
+import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.trial.TrialExecutor;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;
@@ -81,7 +82,7 @@ class BrowserTest {
         for (Result r : results) {
             int i = categories.indexOf(labels.category(r));
             assertThat(i).as(labels.category(r)).isNotNegative();
-            assertThat(measured.get("data").get(i).asDouble()).isEqualTo(Metrics.mean(r, Metrics.WALL));
+            assertThat(measured.get("data").get(i).asDouble()).isEqualTo(Metrics.mean(r, Metric.WALL_MS.name()));
         }
     }
 

@@ -1,0 +1,42 @@
+package dev.loomlab.core.catalog;
+
+import dev.loomlab.core.engine.EngineMetrics;
+import dev.loomlab.core.fanout.FanoutWorkload;
+import dev.loomlab.core.memory.MemoryMetrics;
+import dev.loomlab.core.pinning.PinningMetrics;
+import dev.loomlab.core.prof.ProfilerMetrics;
+import dev.loomlab.core.semaphore.SemaphoreWorkload;
+import dev.loomlab.core.server.PoolMetrics;
+import dev.loomlab.core.server.RequestMetrics;
+import dev.loomlab.core.server.ServerMetrics;
+import dev.loomlab.core.stats.Metric;
+import dev.loomlab.core.stats.MetricKey;
+import dev.loomlab.core.stats.MetricProvider;
+import dev.loomlab.core.threadlocal.ThreadLocalWorkload;
+import dev.loomlab.core.workload.FailedCalls;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Core's metric keys: the standard probes', core's scenarios' own, the profilers', and those of a server
+ * under test, the requests sent to it and a load engine, which other modules produce and the reports read.
+ */
+public final class CoreMetrics implements MetricProvider {
+    @Override
+    public List<MetricKey> metrics() {
+        List<MetricKey> all = new ArrayList<>(Metric.STANDARD);
+        all.addAll(PinningMetrics.ALL);
+        all.add(FailedCalls.METRIC);
+        all.addAll(FanoutWorkload.METRICS);
+        all.addAll(SemaphoreWorkload.METRICS);
+        all.add(ThreadLocalWorkload.OBJECTS_CREATED);
+        all.addAll(MemoryMetrics.ALL);
+        all.addAll(ProfilerMetrics.ALL);
+        all.addAll(ServerMetrics.ALL);
+        all.addAll(PoolMetrics.ALL);
+        all.addAll(RequestMetrics.ALL);
+        all.addAll(EngineMetrics.ALL);
+        return all;
+    }
+}

@@ -1,0 +1,87 @@
+package dev.loomlab.core.server;
+
+import dev.loomlab.core.stats.MetricKey;
+import dev.loomlab.core.stats.MetricKeys;
+import dev.loomlab.core.stats.Owner;
+import dev.loomlab.core.stats.Unit;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import static dev.loomlab.core.stats.Direction.HIGHER_BETTER;
+import static dev.loomlab.core.stats.Direction.LOWER_BETTER;
+import static dev.loomlab.core.stats.Direction.NEITHER;
+
+/**
+ * The keys of a server under test's figures (web, echo, http-get): read from its stats reply
+ * ({@link ServerControl}), where a figure's field is its name without {@code server_} ({@link #stat}), or
+ * sampled from outside through /proc. Declared here, beside the server's control channel, because the net
+ * and load modules produce them and the reports read them.
+ */
+public final class ServerMetrics {
+    private static final String PREFIX = "server_";
+    private static final MetricKeys KEYS = new MetricKeys(Owner.SERVER);
+
+    /** The server's CPU time over the timed span, as a share of all cores, %. */
+    public static final MetricKey SERVER_CPU_PCT = KEYS.add("server_cpu_pct", Unit.PCT, NEITHER,
+            "the server's CPU time / (wall time × cores) over the timed span");
+    /** The server's peak resident set over the timed span, MB. */
+    public static final MetricKey SERVER_PEAK_RSS_MB = KEYS.add("server_peak_rss_mb", Unit.MB, LOWER_BETTER,
+            "the server's peak resident set over the timed span");
+    /** The server's peak live threads over the timed span. */
+    public static final MetricKey SERVER_THREADS_PEAK = KEYS.add("server_threads_peak", Unit.COUNT, NEITHER,
+            "the server's peak live platform threads over the timed span");
+    /** The server's CPU time from its reset to the stats request after the timed span, ms. */
+    public static final MetricKey SERVER_CPU_MS = KEYS.add("server_cpu_ms", Unit.MS, NEITHER,
+            "the server's CPU time from its reset to the stats request after the timed span");
+    /** Connections the server held at once. */
+    public static final MetricKey SERVER_OPEN_PEAK = KEYS.add("server_open_peak", Unit.COUNT, NEITHER,
+            "connections the server held open at once");
+    /** Carrier threads the server's virtual threads ran on. */
+    public static final MetricKey SERVER_CARRIERS = KEYS.add("server_carriers", Unit.COUNT, NEITHER,
+            "carrier threads the server's virtual threads ran on");
+    /** Threads the machine let a thread-per-connection server start before it refused one. */
+    public static final MetricKey SERVER_THREAD_LIMIT = KEYS.add("server_thread_limit", Unit.COUNT, NEITHER, Owner.MACHINE,
+            "threads the machine let the server start before it refused one");
+    /** Requests the server handled. */
+    public static final MetricKey SERVER_REQUESTS = KEYS.add("server_requests", Unit.COUNT, NEITHER,
+            "requests the server handled in the iteration");
+    /** Users the memory endpoint's cache retained (never reset). */
+    public static final MetricKey SERVER_CACHE_ENTRIES = KEYS.add("server_cache_entries", Unit.COUNT, NEITHER,
+            "users the memory endpoint's cache holds");
+    /** Database calls the db endpoints completed. */
+    public static final MetricKey SERVER_DB_CALLS = KEYS.add("server_db_calls", Unit.COUNT, NEITHER,
+            "database calls the server's db endpoints completed");
+    /** The best rate the server's endpoint allows (Little's law), per second. */
+    public static final MetricKey BOUND_THROUGHPUT_PER_S = KEYS.add("bound_throughput_per_s", Unit.PER_S, NEITHER,
+            "the best rate the endpoint allows: the requests it can hold at once / its delay (or cores / work)");
+    /** The throughput (or a search's sustainable rate) as a share of that bound, %. */
+    public static final MetricKey EFFICIENCY_PCT = KEYS.add("efficiency_pct", Unit.PCT, HIGHER_BETTER,
+            "the throughput (a search's sustainable rate) / bound_throughput_per_s");
+
+    public static final List<MetricKey> ALL = KEYS.all();
+
+    private ServerMetrics() {
+    }
+
+    /** The field of a server's stats reply that {@code key}'s figure is read from: {@code server_open_peak} → {@code open_peak}. */
+    public static String stat(MetricKey key) {
+        if (!key.name().startsWith(PREFIX)) {
+            throw new IllegalArgumentException(key.name() + " is not read from a server's stats");
+        }
+        return key.name().substring(PREFIX.length());
+    }
+
+    /** Each of {@code keys} whose field {@code stats} holds, with its value, in the order given. */
+    public static Map<String, Double> figures(Map<String, Double> stats, List<MetricKey> keys) {
+        Map<String, Double> out = new LinkedHashMap<>();
+        for (MetricKey k : keys) {
+            Double v = stats.get(stat(k));
+            if (v != null) {
+                out.put(k.name(), v);
+            }
+        }
+        return out;
+    }
+}

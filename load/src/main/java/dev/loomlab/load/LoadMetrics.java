@@ -1,0 +1,70 @@
+package dev.loomlab.load;
+
+import dev.loomlab.core.stats.MetricKey;
+import dev.loomlab.core.stats.MetricKeys;
+import dev.loomlab.core.stats.MetricProvider;
+import dev.loomlab.core.stats.Owner;
+import dev.loomlab.core.stats.Unit;
+
+import java.util.List;
+
+import static dev.loomlab.core.stats.Direction.HIGHER_BETTER;
+import static dev.loomlab.core.stats.Direction.LOWER_BETTER;
+import static dev.loomlab.core.stats.Direction.NEITHER;
+
+/**
+ * The keys of the load side's own figures ({@code load}, {@code web}): what the generator sent and how it
+ * kept its schedule, and a capacity search's answer. The requests and errors it counts are
+ * {@link dev.loomlab.core.server.RequestMetrics}'s, the server's own figures
+ * {@link dev.loomlab.core.server.ServerMetrics}'s.
+ */
+public final class LoadMetrics implements MetricProvider {
+    private static final MetricKeys KEYS = new MetricKeys(Owner.LOAD);
+
+    /** Requests answered with a 2xx and the expected body. */
+    public static final MetricKey OK = KEYS.add("ok", Unit.COUNT, HIGHER_BETTER,
+            "requests answered with a 2xx and the expected body");
+    /** Answers by HTTP status: {@code status_200}, {@code status_503} … */
+    public static final MetricKey STATUS = KEYS.add("status_<code>", Unit.COUNT, NEITHER,
+            "answers with one HTTP status");
+    /** Answers by the kind of thread that served them (the server's header): {@code served_by_virtual} … */
+    public static final MetricKey SERVED_BY = KEYS.add("served_by_<kind>", Unit.COUNT, NEITHER,
+            "answers served by one kind of thread, as the server's header names it");
+    /** Open model: the rate asked for, per second. */
+    public static final MetricKey TARGET_RATE_PER_S = KEYS.add("target_rate_per_s", Unit.PER_S, NEITHER,
+            "open model: the rate the schedule asked for");
+    /** Open model: the rate sent, per second. */
+    public static final MetricKey SENT_PER_S = KEYS.add("sent_per_s", Unit.PER_S, NEITHER,
+            "open model: requests sent per second of the measured span");
+    /** Open model: measured requests that waited for a connection. */
+    public static final MetricKey QUEUED_REQUESTS = KEYS.add("queued_requests", Unit.COUNT, LOWER_BETTER,
+            "open model: measured requests that waited for a free connection");
+    /** Open model: how late the generator itself wrote requests, 99th percentile, ms. */
+    public static final MetricKey GENERATOR_LAG_P99_MS = KEYS.add("generator_lag_p99_ms", Unit.MS, LOWER_BETTER,
+            "open model: how late the generator wrote requests against their schedule, 99th percentile");
+    /** 1 when {@code task_latency_ms} is from the intended send (open model), 0 when from the actual send. */
+    public static final MetricKey LATENCY_FROM_INTENDED_SEND = KEYS.add("latency_from_intended_send", Unit.FLAG, NEITHER,
+            "1 when task_latency_ms is from the intended send (corrected for coordinated omission), 0 from the actual send");
+    /** Open model: latency from the actual send, at {@code p50}, {@code p90}, {@code p99}, {@code p999}, {@code max}, ms. */
+    public static final MetricKey TASK_LATENCY_UNCORRECTED = KEYS.add("task_latency_uncorrected_<p>_ms", Unit.MS,
+            LOWER_BETTER, "open model: each request's latency from its actual send (not corrected), at p50 … max");
+    /** The generator's ceiling on this machine, measured before a fixed load or a search, per second. */
+    public static final MetricKey GENERATOR_CEILING_PER_S = KEYS.add("generator_ceiling_per_s", Unit.PER_S, NEITHER,
+            "the most requests per second the generator sends on this machine (measured once per JVM)");
+    /** A capacity search's answer: what the target answered per second at the highest rate that passed. */
+    public static final MetricKey MAX_RATE_PER_S = KEYS.add("max_rate_per_s", Unit.PER_S, HIGHER_BETTER, Owner.SERVER,
+            "capacity search: the sustainable rate, answers per second at the highest offered rate that met the SLO");
+    /** The lowest offered rate that failed the SLO, per second. */
+    public static final MetricKey FIRST_FAILING_PER_S = KEYS.add("first_failing_per_s", Unit.PER_S, HIGHER_BETTER,
+            Owner.SERVER, "capacity search: the lowest offered rate that failed the SLO");
+    /** 1 when no rate failed before the generator's ceiling: the answer is "at least". */
+    public static final MetricKey GENERATOR_BOUND = KEYS.add("generator_bound", Unit.FLAG, NEITHER,
+            "capacity search: 1 when no rate failed below the generator's ceiling (the answer is a lower limit)");
+
+    public static final List<MetricKey> ALL = KEYS.all();
+
+    @Override
+    public List<MetricKey> metrics() {
+        return ALL;
+    }
+}
