@@ -1,5 +1,6 @@
 package dev.loomlab.report;
 
+import dev.loomlab.core.outcome.PinnedStack;
 import dev.loomlab.core.pinning.PinningMetrics;
 import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.text.TextTable;
@@ -39,7 +40,8 @@ public final class ByJdk {
         if (versions.size() < 2) {
             return null;
         }
-        boolean pinning = results.stream().anyMatch(r -> r.metrics().containsKey(PinningMetrics.PINNED_EVENTS.name()));
+        // pinned_stacks is null (no section) unless the scenario records pinning.
+        boolean pinning = results.stream().anyMatch(r -> r.section(PinnedStack.SECTION).isPresent());
         Map<String, String> labels = labels(versions);
         List<String> header = new ArrayList<>(List.of("scenario", "model", "params"));
         for (String v : versions) {

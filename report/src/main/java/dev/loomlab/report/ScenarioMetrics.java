@@ -1,7 +1,7 @@
 package dev.loomlab.report;
 
-import dev.loomlab.core.server.RequestMetrics;
 import dev.loomlab.core.stats.MetricKey;
+import dev.loomlab.report.analysis.Score;
 import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.text.TextTable;
 
@@ -20,20 +20,15 @@ import java.util.stream.Collectors;
 /**
  * The metrics a scenario's workload reports of its own (calls rejected, objects made, pinned events,
  * profiles built …), which the main table has no column for: one table per scenario, its medians per
- * iteration (descriptive, no interval), ok results only. A load run's figure of merit, its throughput,
- * leads as the mean ± the 99.9% CI of the mean, like the main table's wall time.
+ * iteration (descriptive, no interval), ok results only. A result scored by a standard metric other than the
+ * wall time (web and load: {@code throughput_per_s}, as their scenarios declare) leads with that score as the
+ * mean ± the 99.9% CI of the mean, like the main table's wall time.
  */
 public final class ScenarioMetrics {
     /** What every trial's probes measure: the main table, CSV and JSON carry these. */
     private static final Set<String> STANDARD = Metric.STANDARD.stream().map(MetricKey::name).collect(Collectors.toSet());
-    /**
-     * A load run (web, load) reports the requests it sent: its figure of merit is requests per
-     * second, so its table leads with {@code throughput_per_s}.
-     */
-    private static final String LOAD_MARK = RequestMetrics.REQUESTS.name();
-    /** The lead column of a load run's table. */
-    private static final String THROUGHPUT = Metric.THROUGHPUT_PER_S.name();
-    private static final String THROUGHPUT_HEADER = THROUGHPUT + " (mean ± 99.9% ci)";
+    /** After a lead column's metric: its cells are the mean ± the 99.9% CI. */
+    private static final String LEAD = " (mean ± 99.9% ci)";
 
     private ScenarioMetrics() {
     }
@@ -42,8 +37,9 @@ public final class ScenarioMetrics {
     public static Map<String, TextTable> tables(List<Result> results) {
         Map<String, Set<String>> names = new LinkedHashMap<>();
         for (Result r : results) {
-            if (r.ok() && r.metrics().containsKey(LOAD_MARK)) {
-                names.computeIfAbsent(r.scenario(), k -> new LinkedHashSet<>()).add(THROUGHPUT_HEADER);
+            String score = Score.metric(r);
+            if (r.ok() && STANDARD.contains(score) && !score.equals(Metric.WALL_MS.name()) && r.metrics().containsKey(score)) {
+                names.computeIfAbsent(r.scenario(), k -> new LinkedHashSet<>()).add(score + LEAD);
             }
             if (r.ok()) {
                 for (String m : r.metrics().keySet()) {
@@ -62,8 +58,9 @@ public final class ScenarioMetrics {
                 if (r.ok() && r.scenario().equals(scenario)) {
                     List<String> cells = new ArrayList<>(List.of(r.model(), Fmt.params(r.params()),
                             r.jvm() == null ? "?" : ResultRow.featureOf(r.jvm().version())));
-                    metrics.forEach(m -> cells.add(m.equals(THROUGHPUT_HEADER)
-                            ? Fmt.meanCi(r.metrics().get(THROUGHPUT) instanceof Summary s ? s : null) : median(r, m)));
+                    metrics.forEach(m -> cells.add(m.endsWith(LEAD)
+                            ? Fmt.meanCi(r.metrics().get(m.substring(0, m.length() - LEAD.length())) instanceof Summary s ? s : null)
+                            : median(r, m)));
                     t.add(cells);
                 }
             }

@@ -1,7 +1,6 @@
 package dev.loomlab.report.analysis;
 
 import dev.loomlab.core.result.Result;
-import dev.loomlab.core.server.RequestMetrics;
 import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.stats.LatencySummary;
 import dev.loomlab.core.stats.Metric;
@@ -89,15 +88,12 @@ public final class Metrics {
     }
 
     /**
-     * The metric to draw and rank a group of results by: {@code throughput_per_s} for load runs (web, load:
-     * results that count the {@code requests} they sent, over a fixed duration), else the first
-     * {@link Score#metric} any result carries, else the first {@link Summary} metric found, else null.
+     * The metric to draw and rank a group of results by: the first {@link Score#metric} any result carries
+     * (web and load: {@code throughput_per_s}, as their scenarios say), else the first {@link Summary} metric
+     * found, else null.
      */
     public static String headline(Collection<Result> results) {
         List<String> names = summaryNames(results);
-        if (names.contains(RequestMetrics.REQUESTS.name()) && names.contains(Metric.THROUGHPUT_PER_S.name())) {
-            return Metric.THROUGHPUT_PER_S.name();
-        }
         for (Result r : results) {
             String score = Score.metric(r);
             if (names.contains(score)) {
