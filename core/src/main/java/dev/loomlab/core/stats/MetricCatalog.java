@@ -69,13 +69,16 @@ public final class MetricCatalog {
         return classPath().key(name);
     }
 
-    /** The key that declares {@code name}: its own, else the most specific family it belongs to. */
+    /**
+     * The key that declares {@code name}: its own, else the most specific family it belongs to; a family's own
+     * name ({@code errors_<kind>}) finds the family.
+     */
     public Optional<MetricKey> find(String name) {
         MetricKey k = named.get(name);
         if (k != null) {
             return Optional.of(k);
         }
-        return families.stream().filter(f -> f.matches(name)).findFirst();
+        return families.stream().filter(f -> f.name().equals(name) || f.matches(name)).findFirst();
     }
 
     /** {@code name}'s declared key, or for a name nothing declares its {@link MetricKey#undeclared} key. */
