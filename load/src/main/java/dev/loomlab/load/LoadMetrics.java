@@ -14,7 +14,9 @@ import static dev.loomlab.core.stats.Direction.NEITHER;
 
 /**
  * The keys of the load side's own figures ({@code load}, {@code web}): what the generator sent and how it
- * kept its schedule, and a capacity search's answer. The requests and errors it counts are
+ * kept its schedule, a load engine's own footprint when it runs in a JVM of its own (JMeter; loomlab's own
+ * generator shows in the trial's {@code cpu_util_pct}, {@code peak_rss_mb}, {@code threads_peak}), and a
+ * capacity search's answer. The requests and errors it counts are
  * {@link dev.loomlab.core.server.RequestMetrics}'s, the server's own figures
  * {@link dev.loomlab.core.server.ServerMetrics}'s.
  */
@@ -48,6 +50,15 @@ public final class LoadMetrics implements MetricProvider {
     /** Open model: latency from the actual send, at {@code p50}, {@code p90}, {@code p99}, {@code p999}, {@code max}, ms. */
     public static final MetricKey TASK_LATENCY_UNCORRECTED = KEYS.add("task_latency_uncorrected_<p>_ms", Unit.MS,
             LOWER_BETTER, "open model: each request's latency from its actual send (not corrected), at p50 … max");
+    /** The engine JVM's CPU time over the load, as a share of all cores, %. */
+    public static final MetricKey ENGINE_CPU_PCT = KEYS.add("engine_cpu_pct", Unit.PCT, NEITHER,
+            "the engine JVM's CPU time / (wall time × cores) over the load");
+    /** The engine JVM's peak resident set, MB. */
+    public static final MetricKey ENGINE_PEAK_RSS_MB = KEYS.add("engine_peak_rss_mb", Unit.MB, LOWER_BETTER,
+            "the engine JVM's peak resident set over the load");
+    /** The engine JVM's peak live threads. */
+    public static final MetricKey ENGINE_THREADS_PEAK = KEYS.add("engine_threads_peak", Unit.COUNT, NEITHER,
+            "the engine JVM's peak live threads over the load");
     /** The generator's ceiling on this machine, measured before a fixed load or a search, per second. */
     public static final MetricKey GENERATOR_CEILING_PER_S = KEYS.add("generator_ceiling_per_s", Unit.PER_S, NEITHER,
             "the most requests per second the generator sends on this machine (measured once per JVM)");

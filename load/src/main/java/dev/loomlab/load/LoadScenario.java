@@ -1,6 +1,5 @@
 package dev.loomlab.load;
 
-import dev.loomlab.core.engine.EngineMetrics;
 import dev.loomlab.core.server.RequestMetrics;
 import dev.loomlab.core.stats.HistogramCodec;
 import dev.loomlab.core.param.ParamSpec;
@@ -77,7 +76,6 @@ public final class LoadScenario {
         List<MetricKey> keys = new ArrayList<>(List.of(Metric.WALL_MS, Metric.THROUGHPUT_PER_S, Metric.TASK_LATENCY_MS));
         keys.addAll(RequestMetrics.ALL);
         keys.addAll(LoadMetrics.ALL);
-        keys.addAll(EngineMetrics.ALL);
         return keys;
     }
 

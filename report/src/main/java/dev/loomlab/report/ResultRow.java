@@ -2,12 +2,12 @@ package dev.loomlab.report;
 
 import dev.loomlab.load.LoadEngineInfo;
 import dev.loomlab.core.slo.SloVerdict;
-import dev.loomlab.core.engine.EngineMetrics;
 import dev.loomlab.core.fanout.FanoutWorkload;
 import dev.loomlab.core.server.RequestMetrics;
 import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.stats.MetricKey;
 import dev.loomlab.core.workload.FailedCalls;
+import dev.loomlab.load.LoadMetrics;
 import dev.loomlab.report.text.Fmt;
 
 import dev.loomlab.core.outcome.JavaVersion;
@@ -73,9 +73,9 @@ public final class ResultRow {
         m.put(ServerMetrics.SERVER_THREAD_LIMIT, "thread limit");
         m.put(FailedCalls.METRIC, "failed calls");
         // a load engine in a JVM of its own (JMeter): its own footprint, beside the load side's
-        m.put(EngineMetrics.ENGINE_CPU_PCT, "engine JVM cpu %");
-        m.put(EngineMetrics.ENGINE_PEAK_RSS_MB, "rss MB");
-        m.put(EngineMetrics.ENGINE_THREADS_PEAK, "threads");
+        m.put(LoadMetrics.ENGINE_CPU_PCT, "engine JVM cpu %");
+        m.put(LoadMetrics.ENGINE_PEAK_RSS_MB, "rss MB");
+        m.put(LoadMetrics.ENGINE_THREADS_PEAK, "threads");
         return m;
     }
 

@@ -1,6 +1,5 @@
 package dev.loomlab.core.catalog;
 
-import dev.loomlab.core.engine.EngineMetrics;
 import dev.loomlab.core.fanout.FanoutWorkload;
 import dev.loomlab.core.memory.MemoryMetrics;
 import dev.loomlab.core.pinning.PinningMetrics;
@@ -20,7 +19,7 @@ import java.util.List;
 
 /**
  * Core's metric keys: the standard probes', core's scenarios' own, the profilers', and those of a server
- * under test, the requests sent to it and a load engine, which other modules produce and the reports read.
+ * under test and the requests sent to it, which core and several modules produce and core reads.
  */
 public final class CoreMetrics implements MetricProvider {
     @Override
@@ -36,7 +35,6 @@ public final class CoreMetrics implements MetricProvider {
         all.addAll(ServerMetrics.ALL);
         all.addAll(PoolMetrics.ALL);
         all.addAll(RequestMetrics.ALL);
-        all.addAll(EngineMetrics.ALL);
         return all;
     }
 }

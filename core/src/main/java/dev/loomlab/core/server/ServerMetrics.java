@@ -9,15 +9,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import static dev.loomlab.core.stats.Direction.HIGHER_BETTER;
 import static dev.loomlab.core.stats.Direction.LOWER_BETTER;
 import static dev.loomlab.core.stats.Direction.NEITHER;
 
 /**
  * The keys of a server under test's figures (web, echo, http-get): read from its stats reply
  * ({@link ServerControl}), where a figure's field is its name without {@code server_} ({@link #stat}), or
- * sampled from outside through /proc. Declared here, beside the server's control channel, because the net
- * and load modules produce them and the reports read them.
+ * sampled from outside through /proc. Declared here, beside the server's control channel, because core's
+ * server and trial, the net and the load modules produce them and the trial reads them.
  */
 public final class ServerMetrics {
     private static final String PREFIX = "server_";
@@ -53,12 +52,6 @@ public final class ServerMetrics {
     /** Database calls the db endpoints completed. */
     public static final MetricKey SERVER_DB_CALLS = KEYS.add("server_db_calls", Unit.COUNT, NEITHER,
             "database calls the server's db endpoints completed");
-    /** The best rate the server's endpoint allows (Little's law), per second. */
-    public static final MetricKey BOUND_THROUGHPUT_PER_S = KEYS.add("bound_throughput_per_s", Unit.PER_S, NEITHER,
-            "the best rate the endpoint allows: the requests it can hold at once / its delay (or cores / work)");
-    /** The throughput (or a search's sustainable rate) as a share of that bound, %. */
-    public static final MetricKey EFFICIENCY_PCT = KEYS.add("efficiency_pct", Unit.PCT, HIGHER_BETTER,
-            "the throughput (a search's sustainable rate) / bound_throughput_per_s");
 
     public static final List<MetricKey> ALL = KEYS.all();
 

@@ -6,10 +6,9 @@ import java.util.regex.Pattern;
 /**
  * A metric as loomlab knows it: its name in results.jsonl, its unit, which way is better, whose figure it
  * is, and one line of what it measures. A key is declared once, as a constant of the module that produces
- * the figure ({@link MetricKeys}, {@link MetricProvider}); a figure that several modules produce, or that core or
- * the reports read while they cannot depend on its producer (net, load), is declared in core beside what it
- * describes: a server under test's figures, the requests sent to it, a load engine's footprint. Tables, advice,
- * {@code compare} and SLO terms look a name's key up in {@link MetricCatalog}.
+ * the figure ({@link MetricKeys}, {@link MetricProvider}); a figure that several modules produce, or that core
+ * reads, is declared in core beside what it describes: a server under test's figures, the requests sent to it.
+ * Tables, advice, {@code compare} and SLO terms look a name's key up in {@link MetricCatalog}.
  *
  * <p>A name may hold one {@code <part>} for a family of metrics one declaration covers, e.g.
  * {@code errors_<kind>}: {@link #named} makes a member's name, {@link #matches} tells one.

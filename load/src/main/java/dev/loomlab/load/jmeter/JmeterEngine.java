@@ -2,7 +2,6 @@ package dev.loomlab.load.jmeter;
 
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.engine.EngineLine;
-import dev.loomlab.core.engine.EngineMetrics;
 import dev.loomlab.core.engine.EngineOutcome;
 import dev.loomlab.core.engine.EngineSpec;
 import dev.loomlab.core.model.ServingThread;
@@ -11,6 +10,7 @@ import dev.loomlab.core.param.Units;
 import dev.loomlab.load.EngineFailure;
 import dev.loomlab.load.LatencyBasis;
 import dev.loomlab.load.LoadEngine;
+import dev.loomlab.load.LoadMetrics;
 import dev.loomlab.load.LoadProgress;
 import dev.loomlab.load.LoadReport;
 import dev.loomlab.load.LoadSpec;
@@ -235,14 +235,14 @@ public final class JmeterEngine implements LoadEngine {
                         long cpu = jvm.cpuNanos();
                         long wall = System.nanoTime() - started;
                         if (cpu >= 0 && cpuAtStart >= 0 && wall > 0) {
-                            figures.put(EngineMetrics.ENGINE_CPU_PCT.name(), 100.0 * (cpu - cpuAtStart) / ((double) wall
+                            figures.put(LoadMetrics.ENGINE_CPU_PCT.name(), 100.0 * (cpu - cpuAtStart) / ((double) wall
                                     * Runtime.getRuntime().availableProcessors()));
                         }
                         if (!Double.isNaN(rssPeak)) {
-                            figures.put(EngineMetrics.ENGINE_PEAK_RSS_MB.name(), rssPeak);
+                            figures.put(LoadMetrics.ENGINE_PEAK_RSS_MB.name(), rssPeak);
                         }
                         if (!Double.isNaN(threadsPeak)) {
-                            figures.put(EngineMetrics.ENGINE_THREADS_PEAK.name(), threadsPeak);
+                            figures.put(LoadMetrics.ENGINE_THREADS_PEAK.name(), threadsPeak);
                         }
                         jvm.awaitExit(EXIT_WAIT);
                         return new LoadEngine.Run(report(outcome, spec), info(outcome, spec), figures);

@@ -1,6 +1,5 @@
 package dev.loomlab.load.web;
 
-import dev.loomlab.core.engine.EngineMetrics;
 import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.param.ParamValues;
 import dev.loomlab.core.scenario.MachineNeeds;
@@ -65,10 +64,9 @@ public final class WebScenarios implements ScenarioProvider {
                         .models(ServerModels.ALL.stream().map(ServerModel::name).toArray(String[]::new))
                         // The warm-up is the warmup load inside the trial, once per server: no warm-up iterations.
                         .rounds(new Rounds(null, 0, null))
-                        .metrics(RequestMetrics.ALL).metrics(LoadMetrics.ALL).metrics(EngineMetrics.ALL)
+                        .metrics(RequestMetrics.ALL).metrics(LoadMetrics.ALL).metrics(WebMetrics.ALL)
                         .metrics(ServerMetrics.SERVER_CPU_PCT, ServerMetrics.SERVER_PEAK_RSS_MB, ServerMetrics.SERVER_THREADS_PEAK,
-                                ServerMetrics.SERVER_REQUESTS, ServerMetrics.SERVER_CACHE_ENTRIES, ServerMetrics.SERVER_DB_CALLS,
-                                ServerMetrics.BOUND_THROUGHPUT_PER_S, ServerMetrics.EFFICIENCY_PCT)
+                                ServerMetrics.SERVER_REQUESTS, ServerMetrics.SERVER_CACHE_ENTRIES, ServerMetrics.SERVER_DB_CALLS)
                         .score(Metric.THROUGHPUT_PER_S)
                         .traits(Trait.GOLDEN_SIGNALS)
                         .needs((p, model) -> needs(p))

@@ -338,8 +338,8 @@ public final class WebWorkload implements TaskWorkload {
         double bound = bound();
         double achieved = found != null ? found.search().maxRatePerS() : report.throughputPerSecond();
         if (!Double.isNaN(bound)) {
-            out.put(ServerMetrics.BOUND_THROUGHPUT_PER_S.name(), bound);
-            out.put(ServerMetrics.EFFICIENCY_PCT.name(), 100.0 * achieved / bound);
+            out.put(WebMetrics.BOUND_THROUGHPUT_PER_S.name(), bound);
+            out.put(WebMetrics.EFFICIENCY_PCT.name(), 100.0 * achieved / bound);
         }
         out.putAll(found != null ? CapacityResult.metrics(found) : report.metrics());
         out.putAll(engineFigures);

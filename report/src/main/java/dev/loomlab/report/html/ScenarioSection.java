@@ -2,8 +2,8 @@ package dev.loomlab.report.html;
 
 import dev.loomlab.load.capacity.CapacitySearch;
 import dev.loomlab.core.result.Result;
-import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.stats.Metric;
+import dev.loomlab.load.web.WebMetrics;
 import dev.loomlab.report.CapacityText;
 import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.ResultRow;
@@ -81,7 +81,7 @@ final class ScenarioSection {
                 CapacitySearch search = searches.get(i);
                 String which = r.model() + " " + Fmt.params(r.params())
                         + (searches.size() > 1 ? " (search " + (i + 1) + " of " + searches.size() + ")" : "");
-                Double bound = Metrics.mean(r, ServerMetrics.BOUND_THROUGHPUT_PER_S);
+                Double bound = Metrics.mean(r, WebMetrics.BOUND_THROUGHPUT_PER_S);
                 sb.append("<h3>Capacity: ").append(Html.esc(which)).append("</h3>\n<p>")
                         .append(Html.esc(CapacityText.answer(search))).append("</p>\n")
                         .append(charts.add(CapacityChart.spec(scenario + " " + r.model() + ": latency by offered rate",
