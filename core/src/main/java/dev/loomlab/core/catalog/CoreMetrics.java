@@ -18,8 +18,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Core's metric keys: the standard probes', core's scenarios' own, the profilers', and those of a server
- * under test and the requests sent to it, which core and several modules produce and core reads.
+ * Core's metric keys: the standard probes', core's scenarios' own, the profilers', and those that other
+ * modules produce while core or the reports read them: a server under test's, the requests sent to it, the
+ * db scenario's connection pool.
  */
 public final class CoreMetrics implements MetricProvider {
     @Override

@@ -7,7 +7,8 @@ import java.util.regex.Pattern;
  * A metric as loomlab knows it: its name in results.jsonl, its unit, which way is better, whose figure it
  * is, and one line of what it measures. A key is declared once, as a constant of the module that produces
  * the figure ({@link MetricKeys}, {@link MetricProvider}); a figure that several modules produce, or that core
- * reads, is declared in core beside what it describes: a server under test's figures, the requests sent to it.
+ * or the reports read from a module they do not depend on, is declared in core beside what it describes: a
+ * server under test's figures, the requests sent to it, the db scenario's connection pool.
  * Tables, advice, {@code compare} and SLO terms look a name's key up in {@link MetricCatalog}.
  *
  * <p>A name may hold one {@code <part>} for a family of metrics one declaration covers, e.g.
