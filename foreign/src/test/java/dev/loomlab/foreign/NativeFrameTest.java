@@ -3,6 +3,7 @@ package dev.loomlab.foreign;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.outcome.PinnedStack;
+import dev.loomlab.core.outcome.PinnedStacks;
 import dev.loomlab.core.scenario.ScenarioCatalog;
 import dev.loomlab.core.outcome.IterationResult;
 import dev.loomlab.core.outcome.ProgressListener;
@@ -49,7 +50,7 @@ class NativeFrameTest {
         IterationResult it = o.iterations().get(0);
         assertThat(it.metrics().get("pinned_events")).isGreaterThanOrEqualTo(8.0);
         assertThat(it.metrics().get("wall_ms")).isGreaterThanOrEqualTo(it.metrics().get("pinned_bound_ms"));
-        PinnedStack top = it.section(PinnedStack.SECTION).orElseThrow().get(0);
+        PinnedStack top = it.section(PinnedStacks.SECTION).orElseThrow().get(0);
         assertThat(top.frames()).anySatisfy(f -> assertThat(f).startsWith("dev.loomlab.foreign.QsortNativeFrame.compare:"));
     }
 }

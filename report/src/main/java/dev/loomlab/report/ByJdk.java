@@ -1,6 +1,6 @@
 package dev.loomlab.report;
 
-import dev.loomlab.core.outcome.PinnedStack;
+import dev.loomlab.core.outcome.PinnedStacks;
 import dev.loomlab.core.pinning.PinningMetrics;
 import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.text.TextTable;
@@ -41,7 +41,7 @@ public final class ByJdk {
             return null;
         }
         // pinned_stacks is null (no section) unless the scenario records pinning.
-        boolean pinning = results.stream().anyMatch(r -> r.section(PinnedStack.SECTION).isPresent());
+        boolean pinning = results.stream().anyMatch(r -> r.section(PinnedStacks.SECTION).isPresent());
         Map<String, String> labels = labels(versions);
         List<String> header = new ArrayList<>(List.of("scenario", "model", "params"));
         for (String v : versions) {

@@ -6,6 +6,7 @@ import dev.loomlab.report.text.Fmt;
 import dev.loomlab.core.pinning.UserFirstStack;
 
 import dev.loomlab.core.outcome.PinnedStack;
+import dev.loomlab.core.outcome.PinnedStacks;
 import dev.loomlab.core.result.Result;
 
 import java.util.List;
@@ -55,7 +56,7 @@ public final class PinnedStackText {
     public static String section(List<Result> results, int maxStacks, int maxFrames) {
         StringBuilder sb = new StringBuilder();
         for (Result r : results) {
-            List<PinnedStack> stacks = r.section(PinnedStack.SECTION).orElse(List.of());
+            List<PinnedStack> stacks = r.section(PinnedStacks.SECTION).orElse(List.of());
             if (r.ok() && !stacks.isEmpty()) {
                 sb.append(r.scenario()).append(' ').append(r.model()).append(' ').append(Fmt.params(r.params()))
                         .append(" [java ").append(r.jvm() == null ? "?" : r.jvm().version()).append("]: ")

@@ -1,6 +1,7 @@
 package dev.loomlab.report;
 
 import dev.loomlab.core.outcome.PinnedStack;
+import dev.loomlab.core.outcome.PinnedStacks;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultJson;
@@ -30,7 +31,7 @@ class ByJdkTest {
         metrics.put("pinned_events", Summary.of(new double[]{pinned}));
         List<PinnedStack> stacks = pinned == 0 ? List.of() : List.of(new PinnedStack((long) pinned, pinned * 20, FRAMES));
         return Result.builder("pinning", "virtual").params(params).jvm(jvm).rounds(1, 0, 1).metrics(metrics)
-                .bound(20.0, 20 / wall, null).section(PinnedStack.SECTION, stacks).build();
+                .bound(20.0, 20 / wall, null).section(PinnedStacks.SECTION, stacks).build();
     }
 
     private static Result notApplicable(String lock, JvmInfo jvm) {
@@ -84,8 +85,8 @@ class ByJdkTest {
         String line = ResultJson.toLine(r);
         assertThat(line).contains("\"pinned_stacks\":[{\"events\":200,\"time_ms\":4000.0,\"frames\":[");
         Result back = ResultJson.fromLine(line);
-        assertThat(back.section(PinnedStack.SECTION)).isEqualTo(r.section(PinnedStack.SECTION));
+        assertThat(back.section(PinnedStacks.SECTION)).isEqualTo(r.section(PinnedStacks.SECTION));
         assertThat(ResultJson.toLine(back)).isEqualTo(line);
-        assertThat(ResultJson.fromLine(ResultJson.toLine(notApplicable("native", JDK21))).section(PinnedStack.SECTION)).isEmpty();
+        assertThat(ResultJson.fromLine(ResultJson.toLine(notApplicable("native", JDK21))).section(PinnedStacks.SECTION)).isEmpty();
     }
 }

@@ -2,7 +2,6 @@ package dev.loomlab.core.outcome;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-import dev.loomlab.core.section.ResultSection;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -22,13 +21,6 @@ import java.util.Map;
  */
 @JsonPropertyOrder({"events", "time_ms", "frames"})
 public record PinnedStack(long events, @JsonProperty("time_ms") double timeMs, List<String> frames) {
-    /**
-     * The stacks of a result (or of one iteration) that recorded pinning, most events first, at most {@link #TOP};
-     * {@code []} when nothing pinned, written as {@code null} when the scenario does not record pinning.
-     */
-    public static final ResultSection.Value<List<PinnedStack>> SECTION = ResultSection.nullableList("pinned_stacks",
-            PinnedStack.class);
-
     public PinnedStack {
         frames = List.copyOf(frames);
     }

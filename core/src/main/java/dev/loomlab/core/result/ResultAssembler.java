@@ -11,6 +11,7 @@ import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.param.ParamValues;
 import dev.loomlab.core.outcome.PinnedStack;
+import dev.loomlab.core.outcome.PinnedStacks;
 import dev.loomlab.core.scenario.Article;
 import dev.loomlab.core.scenario.Articles;
 import dev.loomlab.core.scenario.ScenarioDescription;
@@ -65,7 +66,7 @@ public final class ResultAssembler {
                 .form(outcomes.stream().map(TrialOutcome::form).filter(Objects::nonNull).findFirst().orElse(null))
                 .params(params.json()).jvm(outcomes.get(0).jvm()).rounds(forks, warmup, iterations).status(status, error)
                 .score(scenario.score().name()).logs(logs)
-                .section(PinnedStack.SECTION, null).section(GcSections.COLLECTOR, null).section(GcSections.PAUSE_MS, null);
+                .section(PinnedStacks.SECTION, null).section(GcSections.COLLECTOR, null).section(GcSections.PAUSE_MS, null);
         Double bound = orNull(Median.of(outcomes.stream().map(TrialOutcome::boundMs).toList()));
         Double serial = orNull(Median.of(outcomes.stream().map(TrialOutcome::serialTaskMs).toList()));
         Double efficiency = null;
@@ -80,7 +81,7 @@ public final class ResultAssembler {
             if (bound != null && metrics.get(Result.DEFAULT_SCORE) instanceof Summary wall && wall.mean() > 0) {
                 efficiency = bound / wall.mean();
             }
-            result.metrics(metrics).section(PinnedStack.SECTION, pinnedStacks(all))
+            result.metrics(metrics).section(PinnedStacks.SECTION, pinnedStacks(all))
                     .section(GcSections.COLLECTOR,
                             outcomes.stream().map(TrialOutcome::gcCollector).filter(Objects::nonNull).findFirst().orElse(null))
                     .section(GcSections.PAUSE_MS, gcPauses(all))
@@ -98,7 +99,7 @@ public final class ResultAssembler {
     /** The top pinned stacks over every measured iteration of every fork; null when none recorded pinning. */
     private static List<PinnedStack> pinnedStacks(List<IterationResult> iterations) {
         List<List<PinnedStack>> recorded = iterations.stream()
-                .map(it -> it.section(PinnedStack.SECTION))
+                .map(it -> it.section(PinnedStacks.SECTION))
                 .flatMap(Optional::stream)
                 .toList();
         if (recorded.isEmpty()) {
@@ -116,7 +117,7 @@ public final class ResultAssembler {
         for (Sections sections : all) {
             for (String name : sections.names()) {
                 JsonNode value = sections.json(name);
-                if (name.equals(PinnedStack.SECTION.name()) || value.isNull()) {
+                if (name.equals(PinnedStacks.SECTION.name()) || value.isNull()) {
                     continue;
                 }
                 JsonNode before = pooled.get(name);

@@ -14,7 +14,7 @@ import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.outcome.IterationResult;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.MeasuredSpan;
-import dev.loomlab.core.outcome.PinnedStack;
+import dev.loomlab.core.outcome.PinnedStacks;
 import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;
@@ -214,7 +214,7 @@ public final class TrialExecutor {
             Histogram latencies = workload.latencies(clock).orElseGet(() -> latencies(clock));
             progress.iterationLatencies(latencies);
             measured.add(IterationResult.of(nullForNaN(metrics), HistogramCodec.encode(latencies)).withSpan(run.span())
-                    .with(PinnedStack.SECTION, probes.pinnedStacks()).withSections(workload.sections()));
+                    .with(PinnedStacks.SECTION, probes.pinnedStacks()).withSections(workload.sections()));
             progress.progress("measure", i, spec.iterations());
         }
         if (cpuPart.isPresent()) {

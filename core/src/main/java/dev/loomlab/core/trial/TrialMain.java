@@ -7,6 +7,7 @@ import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.LiveChannel;
 import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.outcome.PinnedStack;
+import dev.loomlab.core.outcome.PinnedStacks;
 import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.TrialSpec;
 import dev.loomlab.core.prof.TrialProfiling;
@@ -70,7 +71,7 @@ public final class TrialMain {
     /** Serializes an outcome of every part's type once, so that writing the real one finds Jackson ready. */
     private static void startJson() {
         IterationResult iteration = IterationResult.of(Map.of(Metric.WALL_MS.name(), 1.0), "")
-                .with(PinnedStack.SECTION, List.of(new PinnedStack(1, 1.0, List.of("frame"))));
+                .with(PinnedStacks.SECTION, List.of(new PinnedStack(1, 1.0, List.of("frame"))));
         try {
             Json.mapper().writeValueAsBytes(TrialOutcome.ok(JvmInfo.current(), "blocking", 1.0, 1.0, List.of(iteration)));
         } catch (IOException e) {

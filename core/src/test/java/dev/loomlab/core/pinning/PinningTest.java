@@ -1,6 +1,7 @@
 package dev.loomlab.core.pinning;
 
 import dev.loomlab.core.outcome.PinnedStack;
+import dev.loomlab.core.outcome.PinnedStacks;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.scenario.ScenarioCatalog;
@@ -49,7 +50,7 @@ class PinningTest {
         assertThat(it.metrics().get("pinned_time_ms")).isGreaterThan(0.0);
         assertThat(it.metrics().get("pinned_bound_ms")).isEqualTo(pinnedBound);
         assertThat(it.metrics().get("wall_ms")).isGreaterThanOrEqualTo(pinnedBound);
-        PinnedStack top = it.section(PinnedStack.SECTION).orElseThrow().get(0);
+        PinnedStack top = it.section(PinnedStacks.SECTION).orElseThrow().get(0);
         assertThat(top.events()).isGreaterThanOrEqualTo(TASKS);
         assertThat(top.frames())
                 .anySatisfy(f -> assertThat(f).startsWith("dev.loomlab.core.pinning.ClinitHold.runCurrent:"))
@@ -62,7 +63,7 @@ class PinningTest {
         IterationResult it = only(run("virtual", "reentrant"));
         assertThat(it.metrics().get("pinned_events")).isZero();
         assertThat(it.metrics().get("pinned_time_ms")).isZero();
-        assertThat(it.section(PinnedStack.SECTION)).hasValue(List.of());
+        assertThat(it.section(PinnedStacks.SECTION)).hasValue(List.of());
         assertThat(it.metrics().get("wall_ms")).isGreaterThanOrEqualTo(HOLD_MS);
     }
 

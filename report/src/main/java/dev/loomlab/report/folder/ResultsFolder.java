@@ -7,7 +7,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import dev.loomlab.bench.JmhRun;
 import dev.loomlab.core.gc.GcSections;
 import dev.loomlab.core.outcome.CallFailure;
-import dev.loomlab.core.outcome.PinnedStack;
+import dev.loomlab.core.outcome.PinnedStacks;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultJson;
@@ -55,7 +55,7 @@ public final class ResultsFolder {
      * is, so one of the wrong shape is bad input naming its line. A section not listed is kept and written back.
      */
     public static final List<ResultSection<?>> SECTIONS = List.of(CallFailure.SECTION, SloVerdict.SECTION,
-            PinnedStack.SECTION, GcSections.COLLECTOR, GcSections.PAUSE_MS, JmhRun.SECTION, ResultProfile.SECTION,
+            PinnedStacks.SECTION, GcSections.COLLECTOR, GcSections.PAUSE_MS, JmhRun.SECTION, ResultProfile.SECTION,
             CapacitySearch.SECTION, LoadEngineInfo.SECTION);
 
     private final Path dir;

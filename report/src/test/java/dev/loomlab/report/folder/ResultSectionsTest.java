@@ -9,6 +9,7 @@ import dev.loomlab.core.outcome.CallFailure;
 import dev.loomlab.core.outcome.GcPause;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.PinnedStack;
+import dev.loomlab.core.outcome.PinnedStacks;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.result.ResultJson;
@@ -103,7 +104,7 @@ class ResultSectionsTest {
                 .histograms(Map.of("task_latency_ms", "HISTFAAAA"))
                 .section(GcSections.PAUSE_MS, GcPauseSummary.of(List.of(new GcPause(1, GcPause.Kind.YOUNG, 2.5))))
                 .section(GcSections.COLLECTOR, "G1")
-                .section(PinnedStack.SECTION, List.of(new PinnedStack(2, 3.5, List.of("java.lang.Object.wait"))))
+                .section(PinnedStacks.SECTION, List.of(new PinnedStack(2, 3.5, List.of("java.lang.Object.wait"))))
                 .build();
     }
 }
