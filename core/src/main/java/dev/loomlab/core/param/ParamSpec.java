@@ -1,6 +1,7 @@
 package dev.loomlab.core.param;
 
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.cpu.CpuList;
 
 /**
  * One parameter a scenario accepts: its name, type, default, the smallest value allowed and what it
@@ -67,6 +68,11 @@ public record ParamSpec(String name, ParamType type, String defaultValue, double
         return text(OTHERS, "", description);
     }
 
+    /** CPUs in Linux's list form ({@code 0-1,4}); none when not given ({@link ParamValues#cpus}). */
+    public static ParamSpec cpus(String name, String description) {
+        return new ParamSpec(name, ParamType.CPUS, "", 0, 0, description);
+    }
+
     public static ParamSpec duration(String name, String defaultValue, String description) {
         return new ParamSpec(name, ParamType.DURATION, defaultValue, 0, Long.MAX_VALUE, description);
     }
@@ -87,6 +93,10 @@ public record ParamSpec(String name, ParamType type, String defaultValue, double
         if (type == ParamType.TEXT) {
             return text.trim();
         }
+        if (type == ParamType.CPUS) {
+            // empty: none given; a list is held in its shortest form, so 1,0 and 0-1 are one value
+            return text.isBlank() ? "" : CpuList.parse(what, text).toString();
+        }
         if (type == ParamType.DECIMAL && choices.contains(text.trim())) {
             return text.trim();
         }
@@ -101,7 +111,7 @@ public record ParamSpec(String name, ParamType type, String defaultValue, double
             case COUNT -> Units.parseCount(what, text);
             case DURATION -> Units.parseDurationNanos(what, text);
             case DECIMAL -> Units.parseDecimal(what, text);
-            case CHOICE, TEXT -> throw new AssertionError(type);
+            case CHOICE, TEXT, CPUS -> throw new AssertionError(type);
         };
         double v = ((Number) value).doubleValue();
         if (v < min) {
@@ -119,7 +129,7 @@ public record ParamSpec(String name, ParamType type, String defaultValue, double
             case COUNT -> Long.toString((Long) value);
             case DURATION -> Units.formatDuration((Long) value);
             case DECIMAL -> value instanceof String word ? word : stripZeros((Double) value);
-            case CHOICE, TEXT -> (String) value;
+            case CHOICE, TEXT, CPUS -> (String) value;
         };
     }
 

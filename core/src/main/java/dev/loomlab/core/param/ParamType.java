@@ -11,5 +11,10 @@ public enum ParamType {
     /** One word of a fixed set (e.g. a lock kind); written to JSON as text. */
     CHOICE,
     /** Any text without a comma (a class name, a class path); written to JSON as text. */
-    TEXT
+    TEXT,
+    /**
+     * CPUs in Linux's list form ({@code 0-1,4}), or empty for none given; written to JSON as text. Its commas are the
+     * list's own, so it is never split into a sweep.
+     */
+    CPUS
 }

@@ -1,11 +1,13 @@
 package dev.loomlab.core.param;
 
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.cpu.CpuList;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The validated parameter values of one scenario run, every parameter of the scenario present (given or
@@ -48,6 +50,17 @@ public final class ParamValues {
     /** The value of a {@link ParamType#TEXT} parameter. */
     public String text(String name) {
         return (String) get(name, ParamType.TEXT);
+    }
+
+    /** The CPUs a {@link ParamType#CPUS} parameter names; empty when none were given. */
+    public Optional<CpuList> cpus(String name) {
+        String text = (String) get(name, ParamType.CPUS);
+        return text.isEmpty() ? Optional.empty() : Optional.of(CpuList.parse(null, text));
+    }
+
+    /** The names of the {@link ParamType#CPUS} parameters, in the declared order. */
+    public List<String> cpuParams() {
+        return specs.values().stream().filter(s -> s.type() == ParamType.CPUS).map(ParamSpec::name).toList();
     }
 
     /** The parameters given that the scenario does not declare ({@link ParamSpec#others}), name → text. */

@@ -1,5 +1,6 @@
 package dev.loomlab.core.scenario;
 
+import dev.loomlab.core.cpu.CpuList;
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.param.ParamValues;
@@ -13,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiFunction;
 
@@ -28,11 +30,13 @@ import java.util.function.BiFunction;
  * @param score         the metric that is each result's score, e.g. {@code wall_ms}; one of {@code metrics}
  * @param metrics       the keys of every metric its results may carry (some only with a flag or on some models)
  * @param machineNeeds  what one result asks of the machine, from its parameter values and model ({@link #needs})
+ * @param trialCpus     the {@link dev.loomlab.core.param.ParamType#CPUS} parameter naming the CPUs its trial JVMs are
+ *                      started on (web's load generator runs in its trial JVM); null when none does
  */
 public record ScenarioDescription(String name, String summary, List<ArticleRef> articles, List<ParamSpec> params,
                                   List<String> defaultModels, Map<String, String> defaultSweep,
                                   List<String> trialJvmArgs, Rounds rounds, Bound bound, MetricKey score, List<MetricKey> metrics,
-                                  Set<Trait> traits, BiFunction<ParamValues, Model, MachineNeeds> machineNeeds) {
+                                  Set<Trait> traits, BiFunction<ParamValues, Model, MachineNeeds> machineNeeds, String trialCpus) {
 
     public ScenarioDescription {
         articles = List.copyOf(articles);
@@ -56,6 +60,11 @@ public record ScenarioDescription(String name, String summary, List<ArticleRef> 
         return machineNeeds.apply(params, model);
     }
 
+    /** The CPUs a trial JVM of a result with {@code params} is started on; empty when not pinned. */
+    public Optional<CpuList> trialCpus(ParamValues params) {
+        return trialCpus == null ? Optional.empty() : params.cpus(trialCpus);
+    }
+
     /** A description to build, named as the CLI spells the scenario. */
     public static Builder named(String name) {
         return new Builder(name);
@@ -77,6 +86,7 @@ public record ScenarioDescription(String name, String summary, List<ArticleRef> 
         private boolean probes = true;
         private final Set<Trait> traits = EnumSet.noneOf(Trait.class);
         private BiFunction<ParamValues, Model, MachineNeeds> needs = (p, model) -> MachineNeeds.NONE;
+        private String trialCpus;
 
         private Builder(String name) {
             this.name = name;
@@ -166,6 +176,12 @@ public record ScenarioDescription(String name, String summary, List<ArticleRef> 
             return this;
         }
 
+        /** The parameter whose CPUs its trial JVMs are started on, one of its {@link ParamSpec#cpus} parameters. */
+        public Builder trialCpus(ParamSpec param) {
+            this.trialCpus = param.name();
+            return this;
+        }
+
         public ScenarioDescription build() {
             if (summary == null) {
                 throw new IllegalStateException("scenario " + name + " needs a summary");
@@ -176,8 +192,11 @@ public record ScenarioDescription(String name, String summary, List<ArticleRef> 
                 all.addAll(PinningMetrics.RECORDED);
             }
             all.add(score);
+            if (trialCpus != null && params.stream().noneMatch(p -> p.name().equals(trialCpus))) {
+                throw new IllegalStateException("scenario " + name + " is pinned by " + trialCpus + ", not one of its parameters");
+            }
             return new ScenarioDescription(name, summary, articles, params, models, sweep, jvmArgs, rounds, bound, score,
-                    List.copyOf(all), traits, needs);
+                    List.copyOf(all), traits, needs, trialCpus);
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.loomlab.core.server;
 
+import dev.loomlab.core.cpu.CpuList;
+import dev.loomlab.core.cpu.Taskset;
 import dev.loomlab.core.gc.GcLogging;
 import dev.loomlab.core.param.Units;
 import dev.loomlab.core.outcome.ProfileRecord;
@@ -88,9 +90,24 @@ public final class ServerProcess implements AutoCloseable {
         return start(mainClass, classPath, jvmArgs, args, readyTimeout, REPLY_TIMEOUT);
     }
 
+    /**
+     * As {@link #start(String, String, List, List, Duration)}, the server's JVM started on {@code cpus} ({@link Taskset};
+     * checked by the caller), so that it sizes its threads to them from its start; null: on this JVM's.
+     */
+    public static ServerProcess start(String mainClass, String classPath, List<String> jvmArgs, List<String> args,
+                                      Duration readyTimeout, CpuList cpus) throws IOException, InterruptedException {
+        return start(mainClass, classPath, jvmArgs, args, readyTimeout, REPLY_TIMEOUT, cpus);
+    }
+
     /** As {@link #start(String, String, List, List, Duration)}, waiting up to {@code replyTimeout} for each reply. */
     static ServerProcess start(String mainClass, String classPath, List<String> jvmArgs, List<String> args,
                                Duration readyTimeout, Duration replyTimeout) throws IOException, InterruptedException {
+        return start(mainClass, classPath, jvmArgs, args, readyTimeout, replyTimeout, null);
+    }
+
+    private static ServerProcess start(String mainClass, String classPath, List<String> jvmArgs, List<String> args,
+                                       Duration readyTimeout, Duration replyTimeout, CpuList cpus)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         Path javaHome = Path.of(System.getProperty("java.home"));
         command.add(javaHome.resolve("bin").resolve("java").toString());
@@ -117,7 +134,8 @@ public final class ServerProcess implements AutoCloseable {
         command.addAll(List.of("-cp", classPath, mainClass));
         command.addAll(args);
         ServerOutput output = new ServerOutput(name, System.out);
-        ChildProcess child = ChildProcess.start(new ProcessBuilder(command), "loomlab-server-output", TAIL_LINES, output);
+        ChildProcess child = ChildProcess.start(new ProcessBuilder(Taskset.wrap(cpus, command)), "loomlab-server-output",
+                TAIL_LINES, output);
         try {
             int port = output.ready().get(readyTimeout.toMillis(), TimeUnit.MILLISECONDS);
             ServerProcess server = new ServerProcess(child, port, output, ClassDataSharing.writesArchive(sharing), replyTimeout, gcLog);

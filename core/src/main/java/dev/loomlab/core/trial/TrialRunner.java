@@ -1,5 +1,7 @@
 package dev.loomlab.core.trial;
 
+import dev.loomlab.core.cpu.CpuList;
+import dev.loomlab.core.cpu.Taskset;
 import dev.loomlab.core.gc.GcLog;
 import dev.loomlab.core.gc.GcLogging;
 import dev.loomlab.core.prof.ProfilerSpec;
@@ -84,6 +86,15 @@ public final class TrialRunner {
      */
     public TrialOutcome run(TrialSpec spec, Jdk jdk, List<String> jvmArgs, Duration timeout, Path log,
                             ProgressListener progress) throws IOException, InterruptedException {
+        return run(spec, jdk, jvmArgs, null, timeout, log, progress);
+    }
+
+    /**
+     * As {@link #run(TrialSpec, Jdk, List, Duration, Path, ProgressListener)}, the trial JVM started on {@code cpus}
+     * ({@link Taskset}; checked by the caller), so that it sizes its threads to them from its start; null: on this JVM's.
+     */
+    public TrialOutcome run(TrialSpec spec, Jdk jdk, List<String> jvmArgs, CpuList cpus, Duration timeout, Path log,
+                            ProgressListener progress) throws IOException, InterruptedException {
         Files.createDirectories(log.toAbsolutePath().getParent());
         Path work = Files.createTempDirectory("loomlab-trial-");
         try {
@@ -106,7 +117,8 @@ public final class TrialRunner {
                     command.subList(1, command.indexOf("-cp")));
 
             try (TrialLog trialLog = TrialLog.open(log, progress)) {
-                ChildProcess fork = ChildProcess.start(new ProcessBuilder(command), "loomlab-trial-log", TAIL_LINES, trialLog);
+                ChildProcess fork = ChildProcess.start(new ProcessBuilder(Taskset.wrap(cpus, command)), "loomlab-trial-log",
+                        TAIL_LINES, trialLog);
                 boolean finished = fork.waitOrKill(timeout);
                 fork.awaitOutput(OUTPUT_WAIT);
                 List<String> tail = trialLog.withProblem(fork.tail());
