@@ -1,6 +1,7 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.cpu.CpuList;
 import dev.loomlab.core.param.Units;
 import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.core.slo.SloPolicy;
@@ -46,6 +47,14 @@ final class Converters {
                 throw new BadInputException("'" + text + "' is empty");
             }
             return text;
+        }
+    }
+
+    /** CPUs in Linux's list form: {@code 0}, {@code 0,2}, {@code 0-3}, {@code 0-1,4}. */
+    static final class CpuListConverter implements ITypeConverter<CpuList> {
+        @Override
+        public CpuList convert(String text) {
+            return CpuList.parse(null, text);
         }
     }
 

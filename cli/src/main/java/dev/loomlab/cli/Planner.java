@@ -7,7 +7,9 @@ import dev.loomlab.core.catalog.CoreScenarios;
 import dev.loomlab.core.Defaults;
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.ModelCatalog;
+import dev.loomlab.core.cpu.Taskset;
 import dev.loomlab.core.param.ParamSpec;
+import dev.loomlab.core.param.ParamType;
 import dev.loomlab.core.param.ParamValues;
 import dev.loomlab.core.scenario.Rounds;
 import dev.loomlab.core.scenario.ScenarioCatalog;
@@ -92,9 +94,11 @@ public final class Planner {
                 // Parameters the scenario does not declare go to its workload as given (a user's task's own).
                 userParams.forEach(texts::putIfAbsent);
             }
-            for (Map<String, String> combo : sweep(texts)) {
+            List<String> lists = scenario.params().stream().filter(p -> p.type() == ParamType.CPUS).map(ParamSpec::name).toList();
+            for (Map<String, String> combo : sweep(texts, lists)) {
                 ParamValues values = ParamValues.parse(scenario.name(), scenario.params(), combo);
                 scenarios.get(run.scenario()).check().accept(values);
+                checkCpus(scenario, values, forks);
                 for (String m : modelNames) {
                     if (m.isBlank()) {
                         throw new BadInputException("-m: empty model name");
@@ -114,6 +118,20 @@ public final class Planner {
             }
         }
         return planned;
+    }
+
+    /**
+     * The CPUs a result's parameters name ({@link ParamType#CPUS}): each a CPU this process may use, taskset there to start
+     * a JVM on them, and the trial JVM's own only where there is a trial JVM to start.
+     */
+    private static void checkCpus(ScenarioDescription scenario, ParamValues values, int forks) {
+        if (forks == 0 && scenario.trialCpus(values).isPresent()) {
+            throw new BadInputException("--forks 0 runs in this JVM, which cannot be started on -p "
+                    + scenario.trialCpus() + "=" + scenario.trialCpus(values).get());
+        }
+        for (String name : values.cpuParams()) {
+            values.cpus(name).ifPresent(cpus -> Taskset.require("-p " + name, cpus));
+        }
     }
 
     /** Rejects what a run inside this JVM ({@code --forks 0}) cannot do. */
@@ -189,12 +207,17 @@ public final class Planner {
 
     /** The cartesian product of comma-separated values, in the order given. */
     static List<Map<String, String>> sweep(Map<String, String> texts) {
+        return sweep(texts, List.of());
+    }
+
+    /** As {@link #sweep(Map)}, each parameter of {@code whole} taken whole: its commas are its value's (a CPU list's). */
+    static List<Map<String, String>> sweep(Map<String, String> texts, List<String> whole) {
         List<Map<String, String>> combos = new ArrayList<>();
         combos.add(new LinkedHashMap<>());
         for (Map.Entry<String, String> e : texts.entrySet()) {
             List<Map<String, String>> next = new ArrayList<>();
             for (Map<String, String> c : combos) {
-                for (String v : e.getValue().split(",", -1)) {
+                for (String v : whole.contains(e.getKey()) ? new String[] {e.getValue()} : e.getValue().split(",", -1)) {
                     if (v.isBlank()) {
                         throw new BadInputException("parameter " + e.getKey() + ": empty value in '" + e.getValue() + "'");
                     }

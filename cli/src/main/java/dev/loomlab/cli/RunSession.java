@@ -267,7 +267,8 @@ final class RunSession {
                 logs.add(logName);
                 try {
                     Path log = folder.dir().resolve(logName);
-                    TrialOutcome outcome = runner.run(spec, p.jdk(), p.jvmArgs(), timeout, log, listener);
+                    TrialOutcome outcome = runner.run(spec, p.jdk(), p.jvmArgs(), p.scenario().trialCpus(p.params()).orElse(null),
+                            timeout, log, listener);
                     outcomes.add(outcome);
                     profiles.addAll(ProfileReading.read(folder.dir(), log.getParent(), fork, outcome.profiles(),
                             p.scenario().name() + " " + p.model().name() + " " + String.join(" ", p.params().canonical().entrySet()

@@ -71,7 +71,7 @@ final class ScenarioTables {
         if (p.name().equals(ParamSpec.OTHERS)) {
             return "any other `-p NAME=VALUE`, passed on as text";
         }
-        if (p.type() == ParamType.TEXT && p.defaultValue().isEmpty()) {
+        if ((p.type() == ParamType.TEXT || p.type() == ParamType.CPUS) && p.defaultValue().isEmpty()) {
             return code(p.name());
         }
         String choices = p.choices().isEmpty() ? "" : " (" + CatalogueText.type(p) + ")";

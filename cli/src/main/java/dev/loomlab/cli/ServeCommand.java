@@ -1,6 +1,8 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.cpu.CpuList;
+import dev.loomlab.core.cpu.Taskset;
 import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.param.Units;
 import dev.loomlab.core.server.Endpoint;
@@ -31,7 +33,7 @@ import java.util.concurrent.Callable;
  * it cannot be reached), else an embedded PostgreSQL started here and stopped when the command ends, by
  * Ctrl-C too. With {@code --metrics-port P} the server's saturation (CPU, threads, RSS, open connections) is
  * served to Prometheus, sampled once a second ({@link ServerMetrics}). Exit 1 when the server or the database
- * cannot start, or the server dies.
+ * cannot start, or the server dies. With {@code --cpus LIST} the server's JVM is started on those CPUs ({@link Taskset}).
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = {"Start one server under test (as the web scenario runs it) and print its URL; Ctrl-C stops it.",
@@ -43,6 +45,7 @@ import java.util.concurrent.Callable;
         footer = {"", "Examples:", "  loomlab serve jdk -p delay=0ms --port 8080   # then: loomlab load http://127.0.0.1:8080/get --users 100",
                 "  loomlab serve jdk --bind 127.0.0.2           # another loopback address, still this machine only",
                 "  loomlab serve mvc-virtual -p endpoint=cpu -p work=5ms",
+                "  loomlab serve jdk --cpus 1                   # the server on CPU 1; then: loomlab load … --cpus 0",
                 "  loomlab serve webflux -p endpoint=db -p db-connections=20   # starts an embedded PostgreSQL too"})
 final class ServeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "SERVER", description = "mvc-platform, mvc-virtual, webflux, helidon or jdk")
@@ -70,6 +73,11 @@ final class ServeCommand implements Callable<Integer> {
                     + " password from LOOMLAB_DB_USER and LOOMLAB_DB_PASSWORD) instead of an embedded one started here")
     String dbUrl;
 
+    @Option(names = "--cpus", paramLabel = "LIST", converter = Converters.CpuListConverter.class,
+            description = "start the server's JVM on these CPUs (taskset), e.g. 1 or 2-3, so that its threads are sized to"
+                    + " them; keep the load generator on others (loomlab load --cpus)")
+    CpuList cpus;
+
     @Mixin
     MetricsOptions metrics = new MetricsOptions();
 
@@ -78,6 +86,9 @@ final class ServeCommand implements Callable<Integer> {
         ServerModel model = ServerModels.named(server);
         if (port < 0 || port > 65_535) {
             throw new BadInputException("--port " + port + " is not in 0..65535");
+        }
+        if (cpus != null) {
+            Taskset.require("--cpus", cpus);
         }
         long delayMs = delayMs();
         EndpointSpec endpoint = endpoint();
@@ -131,7 +142,7 @@ final class ServeCommand implements Callable<Integer> {
         exposure(bind).ifPresent(System.err::println);
         ServerUnderTest running;
         try {
-            running = ServerUnderTest.start(model, delayMs, endpoint, bind, port);
+            running = ServerUnderTest.start(model, delayMs, endpoint, bind, port, cpus);
         } catch (IOException e) {
             System.err.println("loomlab serve: " + e.getMessage());
             return 1;
@@ -139,7 +150,8 @@ final class ServeCommand implements Callable<Integer> {
         try (ServerUnderTest s = running) {
             String kind = s.verify().header();
             String what = endpoint.kind() == Endpoint.SLEEP ? "delay " + delayMs + " ms" : "endpoint " + endpoint.describe(delayMs);
-            System.out.println("loomlab serve: " + model.name() + " (pid " + s.pid() + ", " + kind + " threads, " + what
+            String on = s.cpus().map(c -> ", on CPU" + (c.size() == 1 ? " " : "s ") + c).orElse("");
+            System.out.println("loomlab serve: " + model.name() + " (pid " + s.pid() + ", " + kind + " threads, " + what + on
                     + ") at " + s.uri(null));
             if (endpoint.kind().usesDatabase()) {
                 db.address().ifPresent(a -> System.out.println("loomlab serve: database " + a

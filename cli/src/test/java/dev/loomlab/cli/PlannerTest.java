@@ -2,13 +2,18 @@ package dev.loomlab.cli;
 
 import dev.loomlab.cli.plan.PlannedResult;
 
+import dev.loomlab.core.cpu.CpuAffinity;
+import dev.loomlab.core.cpu.CpuList;
+import dev.loomlab.core.cpu.Taskset;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.scenario.ScenarioCatalog;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 class PlannerTest {
     private final Planner planner = new Planner(ScenarioCatalog.load(), ModelCatalog.load());
@@ -30,6 +35,28 @@ class PlannerTest {
             assertThat(p.warmup()).isEqualTo(1);
             assertThat(p.iterations()).isEqualTo(5);
         });
+    }
+
+    /**
+     * A CPU list's commas are its own: {@code -p server-cpus=0-1,0} is one result on CPUs 0-1, not a sweep; the trial JVM of web
+     * is started on {@code load-cpus}. Where taskset is missing the run is refused instead (BadInputTest).
+     */
+    @Test
+    void aCpuListIsOneValueAndPinsTheTrialJvm() {
+        Optional<CpuList> allowed = CpuAffinity.ofThisProcess();
+        assumeTrue(Taskset.find().isPresent() && allowed.isPresent(), "needs taskset and /proc");
+        RunOptions o = new RunOptions();
+        o.models = List.of("jdk");
+        o.params = List.of("server-cpus=" + allowed.get() + "," + allowed.get().first(), "load-cpus=" + allowed.get());
+        List<PlannedResult> plan = planner.plan(List.of("web"), o);
+        assertThat(plan).singleElement().satisfies(p -> {
+            assertThat(p.params().canonical()).containsEntry("server-cpus", allowed.get().toString());
+            assertThat(p.scenario().trialCpus(p.params())).contains(allowed.get());
+        });
+        assertThat(Planner.sweep(new java.util.LinkedHashMap<>(java.util.Map.of("load-cpus", "0,2")), List.of("load-cpus")))
+                .containsExactly(java.util.Map.of("load-cpus", "0,2"));
+        assertThat(planner.plan(List.of("web"), new RunOptions())).allSatisfy(p -> assertThat(p.scenario().trialCpus(p.params()))
+                .isEmpty());
     }
 
     /** A run starts a database for the results whose scenario says it needs one: db always, web on a db endpoint. */
@@ -100,7 +127,7 @@ class PlannerTest {
         assertThat(planner.plan(List.of("quick"), new RunOptions()))
                 .filteredOn(p -> p.scenario().name().equals("web"))
                 .extracting(p -> p.model() + " " + p.warmup() + "+" + p.iterations() + " " + p.params())
-                .containsExactly("mvc-virtual 0+1 users=100 rate=0 delay=50ms endpoint=sleep work=10ms retain=10000 cache=10000 db-connections=10 batch=10 warmup=1s duration=1s ramp=0ms timeout=30s connections=10000 start-rate=1000 min-rate=100 precision=0.05 engine=loomlab");
+                .containsExactly("mvc-virtual 0+1 users=100 rate=0 delay=50ms endpoint=sleep work=10ms retain=10000 cache=10000 db-connections=10 batch=10 warmup=1s duration=1s ramp=0ms timeout=30s connections=10000 start-rate=1000 min-rate=100 precision=0.05 engine=loomlab load-cpus= server-cpus=");
     }
 
     @Test

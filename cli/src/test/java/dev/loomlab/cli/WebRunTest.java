@@ -1,12 +1,17 @@
 package dev.loomlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomlab.core.cpu.CpuAffinity;
+import dev.loomlab.core.cpu.CpuList;
+import dev.loomlab.core.cpu.Taskset;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -139,25 +144,45 @@ class WebRunTest {
         assertThat(max).isPositive().isLessThanOrEqualTo(20 * (spanS / 0.020 + 1) / spanS);
         assertThat(m.get("efficiency_pct").get("median").asDouble()).isCloseTo(100 * max / 1000.0, org.assertj.core.api.Assertions.within(1e-6));
         assertThat(o.out()).contains("/s sustained within p50<100ms");
+        assertThat(Files.readString(out.resolve("report.md"))).as("neither side pinned")
+                .contains("generator and service share every CPU (neither pinned)");
     }
 
     /**
-     * {@code -p endpoint=cpu,memory} through the web scenario: every result ok; cpu bound by the cores over the work,
-     * each answer at least the work late; memory without a bound, its cache no larger than asked. On the jdk server:
+     * {@code -p endpoint=cpu,memory} through the web scenario: every result ok; cpu bound by the server's cores over the
+     * work, each answer at least the work late; memory without a bound, its cache no larger than asked. On the jdk server:
      * each server's own endpoints are checked in ServersTest, and Spring's web runs in WebDbRunTest and the quick suite.
+     * Where taskset is, the server runs on one CPU ({@code server-cpus}) and the generator's trial JVM on the others
+     * ({@code load-cpus}, the same one on a one-CPU machine): the cpu bound is then one core's, the parameters say where each
+     * side ran, and the trial log says what /proc showed.
      */
     @Test
     void theCpuAndMemoryEndpointsRunEndToEnd() throws Exception {
         Path out = tmp.resolve("endpoints");
-        web(out, "-m", "jdk", "-p", "endpoint=cpu,memory",
+        Optional<CpuList> allowed = CpuAffinity.ofThisProcess();
+        boolean pinned = Taskset.find().isPresent() && allowed.isPresent();
+        CpuList server = pinned ? CpuList.of(allowed.get().first()) : null;
+        CpuList load = !pinned ? null : allowed.get().without(server) != null ? allowed.get().without(server) : server;
+        List<String> options = new ArrayList<>(List.of("-m", "jdk", "-p", "endpoint=cpu,memory",
                 "-p", "users=4", "-p", "work=5ms", "-p", "cache=100", "-p", "warmup=0s", "-p", "duration=1s",
-                "--iterations", "1");
+                "--iterations", "1"));
+        if (pinned) {
+            options.addAll(List.of("-p", "server-cpus=" + server, "-p", "load-cpus=" + load));
+        }
+        web(out, options.toArray(String[]::new));
 
         List<JsonNode> results = RunContractTest.results(out);
         assertThat(results).hasSize(2);
-        int cores = Runtime.getRuntime().availableProcessors();
+        int cores = pinned ? 1 : Runtime.getRuntime().availableProcessors();
         for (JsonNode r : results) {
             assertThat(r.get("status").asText()).as(r.toString()).isEqualTo("ok");
+            if (pinned) {
+                assertThat(r.get("params").get("server-cpus").asText()).isEqualTo(server.toString());
+                assertThat(r.get("params").get("load-cpus").asText()).isEqualTo(load.toString());
+                String log = Files.readString(out.resolve(r.get("logs").get(0).asText()));
+                assertThat(log).contains(load.equals(server) ? "web: generator and service share CPU " + server
+                        : "web: generator on CPU" + (load.size() == 1 ? " " : "s ") + load + ", service on CPU " + server);
+            }
             JsonNode m = r.get("metrics");
             assertThat(m.get("errors").get("median").asDouble()).as(r.toString()).isZero();
             assertThat(m.get("ok").get("median").asDouble()).as(r.toString()).isPositive();

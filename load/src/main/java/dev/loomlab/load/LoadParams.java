@@ -1,5 +1,6 @@
 package dev.loomlab.load;
 
+import dev.loomlab.core.cpu.CpuSides;
 import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.param.ParamValues;
 
@@ -109,6 +110,16 @@ public record LoadParams(int users, double rate, Duration warmup, Duration durat
 
     public static ParamSpec precisionParam(String words) {
         return ParamSpec.decimal(PRECISION, DEFAULT_PRECISION, 0, 1, words);
+    }
+
+    /** {@code load-cpus}: the CPUs the load generator's JVM is started on (none given: not pinned). */
+    public static ParamSpec loadCpusParam(String words) {
+        return ParamSpec.cpus(CpuSides.LOAD, words);
+    }
+
+    /** {@code server-cpus}: the CPUs the server's JVM is started on (none given: not pinned). */
+    public static ParamSpec serverCpusParam(String words) {
+        return ParamSpec.cpus(CpuSides.SERVER, words);
     }
 
     /**

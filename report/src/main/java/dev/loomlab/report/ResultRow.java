@@ -10,6 +10,7 @@ import dev.loomlab.core.workload.FailedCalls;
 import dev.loomlab.load.LoadMetrics;
 import dev.loomlab.report.text.Fmt;
 
+import dev.loomlab.core.cpu.CpuSides;
 import dev.loomlab.core.outcome.JavaVersion;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Metric;
@@ -80,7 +81,8 @@ public final class ResultRow {
     }
 
     /**
-     * e.g. "errors 0, server carriers 2" (medians), an article figure of another metric, for a server under
+     * e.g. "errors 0, server carriers 2" (medians), whether a load's generator and service shared CPUs ({@link CpuSides}),
+     * an article figure of another metric, for a server under
      * test the load side's own CPU, RSS and threads, and the GC line ({@link GcNote}; the server's for a server under test).
      */
     private static String notes(Result r, boolean underTest) {
@@ -89,6 +91,8 @@ public final class ResultRow {
         if (engine != null) {
             out.add(engine);
         }
+        // a load's two sides on the same CPUs: each one's pauses and work are the other's
+        CpuSides.note(r.params()).ifPresent(out::add);
         if (underTest) {
             out.add("load side: cpu % " + median(r, Metric.CPU_UTIL_PCT) + ", rss MB " + median(r, Metric.PEAK_RSS_MB)
                     + ", threads " + count(r, Metric.THREADS_PEAK));

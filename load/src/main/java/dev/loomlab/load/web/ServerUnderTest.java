@@ -1,5 +1,7 @@
 package dev.loomlab.load.web;
 
+import dev.loomlab.core.cpu.CpuAffinity;
+import dev.loomlab.core.cpu.CpuList;
 import dev.loomlab.core.model.ModelFailure;
 import dev.loomlab.core.server.EndpointSpec;
 import dev.loomlab.core.server.ServerArgs;
@@ -68,6 +70,17 @@ public final class ServerUnderTest implements AutoCloseable {
     /** As {@link #start(ServerModel, long, int)}, answering with {@code endpoint} and listening on {@code bind}. */
     public static ServerUnderTest start(ServerModel model, long delayMs, EndpointSpec endpoint, InetAddress bind, int port)
             throws IOException, InterruptedException {
+        return start(model, delayMs, endpoint, bind, port, null);
+    }
+
+    /**
+     * As {@link #start(ServerModel, long, EndpointSpec, InetAddress, int)}, the server's JVM started on {@code cpus}
+     * (checked by the caller with {@link dev.loomlab.core.cpu.Taskset#require}); null: on this JVM's CPUs.
+     *
+     * @throws IOException also when the server runs on other CPUs than {@code cpus}, as {@code /proc} shows them
+     */
+    public static ServerUnderTest start(ServerModel model, long delayMs, EndpointSpec endpoint, InetAddress bind, int port,
+                                        CpuList cpus) throws IOException, InterruptedException {
         List<String> args = new ArrayList<>(model.modeArgs());
         args.add(delayMs + "ms");
         args.add(Integer.toString(port));
@@ -77,8 +90,19 @@ public final class ServerUnderTest implements AutoCloseable {
             args.addAll(endpoint.words());
         }
         ServerProcess process = ServerProcess.start(model.mainClass(), ServerHome.classPath(model.server()), JVM_ARGS, args,
-                READY_TIMEOUT);
+                READY_TIMEOUT, cpus);
+        Optional<CpuList> runsOn = CpuAffinity.of(process.pid());
+        if (cpus != null && runsOn.isPresent() && !runsOn.get().equals(cpus)) {
+            process.close();
+            throw new IOException(model.name() + " (pid " + process.pid() + ") runs on CPUs " + runsOn.get() + ", not on the "
+                    + cpus + " it was started on");
+        }
         return new ServerUnderTest(model, bind, process);
+    }
+
+    /** The CPUs the server's JVM may run on, as {@code /proc} shows them; empty off Linux. */
+    public Optional<CpuList> cpus() {
+        return CpuAffinity.of(process.pid());
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.loomlab.load.web;
 
+import dev.loomlab.core.cpu.CpuSides;
 import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.param.ParamValues;
 import dev.loomlab.core.scenario.MachineNeeds;
@@ -35,8 +36,16 @@ import static dev.loomlab.core.scenario.MachineNeeds.count;
  * {@code engine=jmeter} drives each load with Apache JMeter instead of loomlab's generator (article 004's own tool);
  * {@code rate=max} with it is not applicable: the capacity search judges its steps on loomlab's open model, whose
  * latency is corrected for coordinated omission and whose connections are bounded, and JMeter's is neither.
+ * {@code load-cpus} starts the trial JVM, where the generator runs, on those CPUs and {@code server-cpus} the server's JVM
+ * ({@link dev.loomlab.core.cpu.Taskset}): each side sized to its own CPUs, and apart when the lists are.
  */
 public final class WebScenarios implements ScenarioProvider {
+    /** The load generator's CPUs: the trial JVM's, and a JMeter engine's it starts. */
+    private static final ParamSpec LOAD_CPUS = LoadParams.loadCpusParam("CPUs of the load generator, e.g. 0 or 0-1,4: its"
+            + " trial JVM is started on them (taskset); none: not pinned");
+    private static final ParamSpec SERVER_CPUS = LoadParams.serverCpusParam("CPUs of the server's JVM, e.g. 1 or 2-3 (taskset);"
+            + " none: the load generator's");
+
     @Override
     public List<Scenario> scenarios() {
         return List.of(Scenario.of(ScenarioDescription.named("web")
@@ -60,7 +69,9 @@ public final class WebScenarios implements ScenarioProvider {
                                 ParamSpec.choice("engine", LoadEngines.LOOMLAB, LoadEngines.NAMES,
                                         "the load generator: loomlab (its own, on Netty) or jmeter (Apache JMeter 5.6.3 in a JVM"
                                                 + " of its own: a platform thread per user, latency never corrected for coordinated"
-                                                + " omission)"))
+                                                + " omission)"),
+                                LOAD_CPUS, SERVER_CPUS)
+                        .trialCpus(LOAD_CPUS)
                         .models(ServerModels.ALL.stream().map(ServerModel::name).toArray(String[]::new))
                         // The warm-up is the warmup load inside the trial, once per server: no warm-up iterations.
                         .rounds(new Rounds(null, 0, null))
@@ -105,6 +116,7 @@ public final class WebScenarios implements ScenarioProvider {
                     + " use engine=loomlab");
         }
         return new WebWorkload(LoadParams.of(p), (long) p.durationMillis("delay"), EndpointSpec.of(p))
-                .using(engine);
+                .using(engine)
+                .pinned(new CpuSides(p.cpus(CpuSides.LOAD).orElse(null), p.cpus(CpuSides.SERVER).orElse(null)));
     }
 }

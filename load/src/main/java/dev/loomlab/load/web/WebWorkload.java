@@ -1,5 +1,8 @@
 package dev.loomlab.load.web;
 
+import dev.loomlab.core.cpu.CpuAffinity;
+import dev.loomlab.core.cpu.CpuList;
+import dev.loomlab.core.cpu.CpuSides;
 import dev.loomlab.core.model.ModelFailure;
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.outcome.LiveChannel;
@@ -82,6 +85,8 @@ public final class WebWorkload implements TaskWorkload {
     private LoadEngine engine = LoadEngine.loomlab();
     /** The last load run's engine figures (an engine in a JVM of its own: its CPU, memory, threads); else empty. */
     private Map<String, Double> engineFigures = Map.of();
+    /** The CPUs each side was pinned to ({@code load-cpus}: this trial JVM; {@code server-cpus}); a null side is not pinned. */
+    private CpuSides pinned = new CpuSides(null, null);
 
     /** Article 004's sleep endpoint. */
     public WebWorkload(LoadParams load, long delayMs) {
@@ -98,6 +103,15 @@ public final class WebWorkload implements TaskWorkload {
     /** This workload running its loads on {@code value}. */
     WebWorkload using(LoadEngine value) {
         this.engine = value;
+        return this;
+    }
+
+    /**
+     * This workload with its sides pinned to {@code sides}: the trial JVM it runs in was started on {@code sides.load()}
+     * (checked at the start), and it starts its server on {@code sides.server()}; a null side is not pinned.
+     */
+    WebWorkload pinned(CpuSides sides) {
+        this.pinned = sides;
         return this;
     }
 
@@ -130,9 +144,15 @@ public final class WebWorkload implements TaskWorkload {
     /** Starts, verifies and warms {@code serverModel}; once per trial. */
     void start(ServerModel serverModel) throws Exception {
         model = serverModel;
-        server = ServerUnderTest.start(model, delayMs, endpoint, 0);
+        Optional<CpuList> own = CpuAffinity.ofThisProcess();
+        if (pinned.load() != null && own.isPresent() && !own.get().equals(pinned.load())) {
+            throw new ModelFailure("the trial JVM, where the load generator runs, runs on CPUs " + own.get() + ", not on "
+                    + CpuSides.LOAD + "=" + pinned.load());
+        }
+        server = ServerUnderTest.start(model, delayMs, endpoint, ServerArgs.LOOPBACK, 0, pinned.server());
         System.out.println("web: " + model.name() + " (pid " + server.pid() + ") at " + server.uri(null) + " answers from a "
                 + server.verify().header() + " thread, as promised; endpoint " + endpoint.describe(delayMs));
+        new CpuSides(own.orElse(null), server.cpus().orElse(null)).describe().ifPresent(sides -> System.out.println("web: " + sides));
         if (!load.warmup().isZero()) {
             LoadSpec warmSpec = spec(Duration.ZERO, load.warmup());
             LoadReport warm = runLoad(warmSpec);
@@ -368,7 +388,7 @@ public final class WebWorkload implements TaskWorkload {
      * The best throughput physics allows {@code server} (req/s) under constant load; NaN under a ramp. Requests
      * in flight are min(users — or connections, open model —, the model's threads); the open model's bound is
      * also at most its rate. sleep: in flight / delay (Little's law; NaN at delay 0). cpu: min(in flight,
-     * this machine's cores) / work, a ceiling the load generator's own CPU keeps a run below. memory: NaN —
+     * the server's cores) / work, a ceiling the load generator's own CPU keeps a run below where they share cores. memory: NaN —
      * what a request costs depends on the heap and its collector, which no formula gives. db*: NaN — a call's
      * time is the database's, which the web scenario does not measure apart (the db scenario does).
      */
@@ -384,10 +404,15 @@ public final class WebWorkload implements TaskWorkload {
         }
         double bound = switch (endpoint.kind()) {
             case SLEEP -> delayMs == 0 ? Double.NaN : inFlight / (delayMs / 1000.0);
-            case CPU -> Math.min(inFlight, Runtime.getRuntime().availableProcessors()) / (endpoint.workNanos() / 1e9);
+            case CPU -> Math.min(inFlight, serverCores()) / (endpoint.workNanos() / 1e9);
             case MEMORY, DB, DB_WRITE, DB_WRITE_BATCH -> Double.NaN;
         };
         return load.rate() > 0 ? Math.min(load.rate(), bound) : bound;
+    }
+
+    /** The CPUs the server runs on: {@code server-cpus}, else this trial JVM's, which it inherits. */
+    private int serverCores() {
+        return pinned.server() != null ? pinned.server().size() : Runtime.getRuntime().availableProcessors();
     }
 
     /** The requests' latencies: a search's are those of its step at the sustainable rate. */
