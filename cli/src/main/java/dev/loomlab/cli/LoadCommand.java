@@ -1,6 +1,8 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.cpu.CpuList;
+import dev.loomlab.core.cpu.CpuSides;
 import dev.loomlab.core.param.Units;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.slo.SloPolicy;
@@ -66,7 +68,8 @@ import java.util.function.IntFunction;
  * while it runs ({@link HttpMetrics}, {@link ServerMetrics}). With {@code --engine jmeter} the same load runs as an Apache
  * JMeter test plan in a JVM of its own ({@link JmeterEngine}), with {@code --remote host:port,…} on remote JMeter engines
  * ({@code loomlab load-agent}), each given its share. Exit 0; 1 when no request succeeded or the run broke off (the
- * result is {@code failed}); 2 on bad input — an unreachable remote engine too, found before anything is sent.
+ * result is {@code failed}); 2 on bad input — an unreachable remote engine too, found before anything is sent. The result's
+ * parameters record the CPUs the generator and the service ran on ({@link GeneratorCpus}; {@code --cpus} pins the generator).
  */
 @Command(name = "load", mixinStandardHelpOptions = true,
         description = {"Load a local HTTP endpoint: closed model (--users; latency from the actual send, not corrected for "
@@ -75,7 +78,8 @@ import java.util.function.IntFunction;
         footer = {"", "Examples:", "  loomlab load http://127.0.0.1:8080/get --users 100 --duration 10s",
                 "  loomlab load http://127.0.0.1:8080/get?delay=300ms --rate 5000/s --warmup 5s --ramp 10s",
                 "  loomlab load http://127.0.0.1:8080/get --users 200 --duration 10s --engine jmeter",
-                "  loomlab load http://127.0.0.1:8080/get --users 21 --engine jmeter --remote 127.0.0.1:4000,127.0.0.1:4002"})
+                "  loomlab load http://127.0.0.1:8080/get --users 21 --engine jmeter --remote 127.0.0.1:4000,127.0.0.1:4002",
+                "  loomlab load http://127.0.0.1:8080/get --find-max --cpus 0   # generator on CPU 0 (loomlab serve jdk --cpus 1)"})
 final class LoadCommand implements Callable<Integer> {
     @Parameters(paramLabel = "URL", converter = Converters.HttpUrlConverter.class,
             description = "http://127.0.0.1:PORT/path (this machine only, unless --remote … --allow-remote-target)")
@@ -162,14 +166,29 @@ final class LoadCommand implements Callable<Integer> {
             description = "results folder (default results/<timestamp>)")
     String out;
 
+    @Option(names = "--cpus", paramLabel = "LIST", converter = Converters.CpuListConverter.class,
+            description = "run the generator on these CPUs, e.g. 0 or 0-1: the launcher starts its JVM on them (taskset), so"
+                    + " its threads are sized to them; keep the service on others (loomlab serve --cpus)")
+    CpuList cpus;
+
     @Mixin
     MetricsOptions metrics = new MetricsOptions();
 
     @Spec
     CommandSpec commandSpec;
 
+    /** The CPUs each side had, recorded in the result's parameters; known once the target is. */
+    private CpuSides sides = new CpuSides(null, null);
+
     @Override
     public Integer call() throws IOException, InterruptedException {
+        if (cpus != null) {
+            if (remote != null) {
+                throw new BadInputException("--cpus pins this machine's generator: with --remote the load runs on the remote"
+                        + " engines");
+            }
+            GeneratorCpus.require(cpus);
+        }
         if (findMax) {
             return findMax();
         }
@@ -201,6 +220,10 @@ final class LoadCommand implements Callable<Integer> {
                 + Units.formatDuration(duration.toNanos())
                 + (spec.warmup().isZero() ? "" : " after a " + Units.formatDuration(spec.warmup().toNanos()) + " warm-up")
                 + engine.announce(spec));
+        if (remote == null) {
+            sides = GeneratorCpus.of(url, spec.isLocal());
+            sides.describe().ifPresent(line -> System.out.println("loomlab load: " + line));
+        }
         System.out.flush();
         Map<String, Double> ceiling = new LoadSession(engine, warmEvents(spec)).warm(spec);
         Consumer<LoadProgress> line = p -> System.err.println("loomlab load: " + p.line());
@@ -217,9 +240,9 @@ final class LoadCommand implements Callable<Integer> {
             }
         } catch (EngineFailure e) {
             // The run broke off: a failed result that says why, and which engine.
-            Result failed = LoadScenario.failed(spec, e.getMessage()).toBuilder()
-                    .section(LoadEngineInfo.SECTION, engine.info(spec))
-                    .build();
+            Result broken = LoadScenario.failed(spec, e.getMessage());
+            Result failed = broken.toBuilder().params(sides.addedTo(broken.params()))
+                    .section(LoadEngineInfo.SECTION, engine.info(spec)).build();
             write(folder, failed, command, started);
             System.err.println("loomlab load: " + e.getMessage());
             System.out.print(ConsoleReport.render(List.of(failed)));
@@ -229,7 +252,8 @@ final class LoadCommand implements Callable<Integer> {
         LoadReport report = run.report();
         Map<String, Double> figures = new LinkedHashMap<>(run.metrics());
         figures.putAll(ceiling);
-        Result result = LoadScenario.result(spec, report, figures).toBuilder()
+        Result measured = LoadScenario.result(spec, report, figures);
+        Result result = measured.toBuilder().params(sides.addedTo(measured.params()))
                 .section(LoadEngineInfo.SECTION, run.engine()).build();
         result = (slo != null ? slo : SloPolicy.DEFAULT).judge(LoadScenario.DESCRIPTION, result);
         write(folder, result, command, started);
@@ -356,6 +380,8 @@ final class LoadCommand implements Callable<Integer> {
                 List<String> command = Main.typed(commandSpec);
                 Instant started = Instant.now();
                 System.out.println("loomlab load: the highest rate " + url + " sustains within " + plan.slo().spec());
+                sides = GeneratorCpus.of(url, true);
+                sides.describe().ifPresent(line -> System.out.println("loomlab load: " + line));
                 System.out.flush();
                 Consumer<LoadProgress> line = p -> System.err.println("loomlab load:   " + p.line());
                 Integer pool = givenConnections();
@@ -376,7 +402,8 @@ final class LoadCommand implements Callable<Integer> {
                 if (found == null) {
                     return 1;
                 }
-                Result result = CapacityResult.result(plan, LoadSession.mostConnections(plan, pool, found.search()), found);
+                Result searched = CapacityResult.result(plan, LoadSession.mostConnections(plan, pool, found.search()), found);
+                Result result = searched.toBuilder().params(sides.addedTo(searched.params())).build();
                 result = SloPolicy.DEFAULT.judge(LoadScenario.CAPACITY, result);
                 write(folder, result, command, started);
                 System.out.println("loomlab load: " + CapacityText.answer(found.search()));

@@ -1,5 +1,7 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.core.cpu.CpuAffinity;
+import dev.loomlab.core.cpu.CpuList;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -121,6 +123,28 @@ class BadInputTest {
                 + "(e.g. 127.0.0.1, ::1 or 0.0.0.0)");
         o = CliHarness.run("run", "sleep", "--jvm-args", "-Xmx1g \"-Dx=a b", "--out", tmp.resolve("conv2").toString());
         assertThat(o.err().strip()).isEqualTo("loomlab: --jvm-args: unclosed quote in \"-Dx=a");
+    }
+
+    /**
+     * {@code --cpus} where taskset is missing (a PATH without it) is one line and exit 2, before any server starts; and a
+     * trial inside this JVM ({@code --forks 0}) cannot be started on {@code load-cpus}.
+     */
+    @Test
+    void cpusNeedTasksetAndAJvmOfTheirOwn() throws Exception {
+        String first = Integer.toString(CpuAffinity.ofThisProcess().map(CpuList::first).orElse(0));
+        Path noTaskset = Files.createDirectories(tmp.resolve("no-taskset"));
+        ProcessBuilder serve = ChildCli.builder(List.of(), "serve", "jdk", "--cpus", first);
+        serve.environment().put("PATH", noTaskset.toString());
+        Process p = serve.start();
+        String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        String err = new String(p.getErrorStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        CliHarness.assertBadInput(new CliHarness.Outcome(p.exitValue(), out, err),
+                "--cpus " + first + " starts the process with taskset, which is not on the PATH");
+
+        CliHarness.Outcome o = CliHarness.run("run", "web", "-m", "jdk", "--forks", "0", "-p", "load-cpus=" + first, "--out",
+                tmp.resolve("in-process").toString());
+        CliHarness.assertBadInput(o, "--forks 0 runs in this JVM, which cannot be started on -p load-cpus=" + first);
     }
 
     @Test

@@ -1,5 +1,9 @@
 package dev.loomlab.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.loomlab.core.cpu.CpuAffinity;
+import dev.loomlab.core.cpu.CpuList;
+import dev.loomlab.core.cpu.Taskset;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -7,9 +11,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * The launcher script itself, run by bash: which JDK it picks, its one-line refusal without a JDK 25,
@@ -125,6 +131,52 @@ class LauncherTest {
     }
 
     /**
+     * {@code load --cpus LIST}: the generator runs in the CLI's JVM, so the launcher starts that JVM on the list with taskset
+     * (the fake {@code java} prints the CPUs it runs on, from its /proc status) and tells it the CPUs the launcher itself had.
+     * Any other command, and a list taskset refuses, start the JVM as usual: the CLI then names what is wrong.
+     */
+    @Test
+    void loadCpusStartsTheJvmOnThemThroughTaskset() throws Exception {
+        Optional<CpuList> allowed = CpuAffinity.ofThisProcess();
+        assumeTrue(Taskset.find().isPresent() && allowed.isPresent() && allowed.get().size() >= 2,
+                "needs taskset and two CPUs this process may use");
+        String first = Integer.toString(allowed.get().first());
+        Path project = project();
+        Path jdk = fakeJdk("jdk-25", "25.0.1");
+        script(jdk.resolve("bin/java"), "while read -r key value; do\n"
+                + "  if [ \"$key\" = Cpus_allowed_list: ]; then echo \"ran on $value\"; fi\n"
+                + "done < /proc/self/status\necho \"ran with $*\"\n");
+        String url = "http://127.0.0.1:9/";
+
+        assertThat(launch(project, jdk.toString(), "load", url, "--cpus", first).out()).contains("ran on " + first + "\n")
+                .contains("-D" + GeneratorCpus.LAUNCH_CPUS + "=" + allowed.get() + " ");
+        assertThat(launch(project, jdk.toString(), "load", url, "--users", "1", "--cpus=" + first).out())
+                .contains("ran on " + first + "\n");
+        assertThat(launch(project, jdk.toString(), "load", url, "--cpus", "x").out()).contains("ran on " + allowed.get() + "\n")
+                .doesNotContain(GeneratorCpus.LAUNCH_CPUS);
+        assertThat(launch(project, jdk.toString(), "serve", "jdk", "--cpus", first).out()).contains("ran on " + allowed.get() + "\n");
+
+        // The real CLI started so takes the list, and its result records the generator's CPUs as its own /proc shows them
+        // (nothing listens on port 9: no request succeeds, exit 1, and no service's CPUs to record).
+        Path out = tmp.resolve("out");
+        ProcessBuilder pb = new ProcessBuilder("/bin/bash", project.resolve("loomlab").toString(), "load", url, "--users", "1",
+                "--duration", "100ms", "--cpus", first, "--out", out.toString()).directory(project.toFile()).redirectErrorStream(true);
+        pb.environment().put("PATH", toolsOnly().toString());
+        pb.environment().put("HOME", tmp.resolve("home").toString());
+        pb.environment().put("LOOMLAB_JDK_SEARCH", tmp.resolve("jdks").toString() + "/*");
+        pb.environment().put("JAVA_HOME", realJdk().toString());
+        pb.environment().put("LOOMLAB_TEST_CP", System.getProperty("java.class.path"));
+        Process p = pb.start();
+        String said = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(said).isEqualTo(1);
+        assertThat(said).contains("loomlab load: generator on CPU " + first + "\n").contains("no request succeeded");
+        JsonNode params = RunContractTest.results(out).getFirst().get("params");
+        assertThat(params.get("load-cpus").asText()).isEqualTo(first);
+        assertThat(params.has("server-cpus")).isFalse();
+    }
+
+    /**
      * A JDK 25 home for the launcher whose {@code bin/java} runs this JVM's {@code java} with this build's class path
      * instead of the {@code -cp} the launcher gives (the scratch project's empty dist/lib).
      */
@@ -195,7 +247,7 @@ class LauncherTest {
     private Path toolsOnly() throws Exception {
         Path bin = Files.createDirectories(tmp.resolve("bin"));
         for (String tool : List.of("bash", "sed", "head", "dirname", "readlink", "find", "cat", "mktemp", "rm", "touch", "env",
-                "mkdir", "mv")) {
+                "mkdir", "mv", "taskset")) {
             for (String dir : List.of("/usr/bin", "/bin")) {
                 Path p = Path.of(dir, tool);
                 if (Files.isExecutable(p) && !Files.exists(bin.resolve(tool))) {

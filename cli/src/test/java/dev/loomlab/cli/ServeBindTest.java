@@ -1,11 +1,18 @@
 package dev.loomlab.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.tools.attach.VirtualMachine;
+import dev.loomlab.core.cpu.CpuAffinity;
+import dev.loomlab.core.cpu.CpuList;
+import dev.loomlab.core.cpu.Taskset;
 import dev.loomlab.core.server.ListeningSockets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.lang.management.OperatingSystemMXBean;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -28,9 +35,13 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.management.remote.JMXConnector;
+import javax.management.remote.JMXConnectorFactory;
+import javax.management.remote.JMXServiceURL;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * {@code loomlab serve} listens on 127.0.0.1 unless {@code --bind} gives another address, warns when that
@@ -44,8 +55,8 @@ class ServeBindTest {
     @TempDir
     Path tmp;
 
-    /** A running {@code loomlab serve}, and the lines of its stdout not yet read. */
-    private record Served(Process cli, long serverPid, URI url, Path stderr, BlockingQueue<String> lines) {
+    /** A running {@code loomlab serve}, the line that said it started, and the lines of its stdout not yet read. */
+    private record Served(Process cli, long serverPid, URI url, String started, Path stderr, BlockingQueue<String> lines) {
     }
 
     @Test
@@ -80,16 +91,50 @@ class ServeBindTest {
         assertThat(Files.readString(s.stderr())).as("127.0.0.0/8 is this machine only").doesNotContain("warning");
     }
 
-    /** {@code -p endpoint=cpu}: the server computes the work asked before each answer, which bounds its wall time from below. */
+    /**
+     * {@code -p endpoint=cpu}: the server computes the work asked before each answer, which bounds its wall time from below.
+     * {@code --cpus} starts the server's JVM on one CPU: /proc shows it on exactly that one, it counts one available
+     * processor (so its pools are sized to one), and says so. A load against it records the CPUs of both sides, read from
+     * /proc, and says that they share that one.
+     */
     @Test
-    void serveTakesTheEndpointKindAndItsWork() throws Exception {
-        Served s = serve("-p", "endpoint=cpu", "-p", "work=50ms");
+    void serveTakesTheEndpointKindItsWorkAndItsCpus() throws Exception {
+        assumeTrue(Taskset.find().isPresent() && CpuAffinity.ofThisProcess().isPresent(), "needs taskset and /proc");
+        CpuList first = CpuList.of(CpuAffinity.ofThisProcess().get().first());
+        Served s = serve("-p", "endpoint=cpu", "-p", "work=50ms", "--cpus", first.toString());
         try {
             long start = System.nanoTime();
             assertThat(get(s.url())).isEqualTo("ok");
             assertThat(System.nanoTime() - start).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(50));
+
+            assertThat(CpuAffinity.of(s.serverPid())).contains(first);
+            assertThat(availableProcessors(s.serverPid())).isEqualTo(1);
+            assertThat(s.started()).contains(", on CPU " + first + ")");
+
+            Path out = tmp.resolve("load");
+            CliHarness.Outcome o = CliHarness.runInto(out, "load", s.url().toString(), "--users", "1", "--duration", "200ms");
+            assertThat(o.out()).contains("loomlab load: generator and service share CPU " + first);
+            JsonNode params = RunContractTest.results(out).getFirst().get("params");
+            assertThat(params.get("load-cpus").asText()).isEqualTo(CpuAffinity.ofThisProcess().get().toString());
+            assertThat(params.get("server-cpus").asText()).isEqualTo(first.toString());
+            assertThat(Files.readString(out.resolve("report.md"))).contains("generator and service share CPU " + first);
         } finally {
             stop(s);
+        }
+    }
+
+    /** The JVM {@code pid}'s {@code Runtime.availableProcessors()}, asked over JMX through the attach API. */
+    private static int availableProcessors(long pid) throws Exception {
+        VirtualMachine vm = VirtualMachine.attach(Long.toString(pid));
+        String address;
+        try {
+            address = vm.startLocalManagementAgent();
+        } finally {
+            vm.detach();
+        }
+        try (JMXConnector jmx = JMXConnectorFactory.connect(new JMXServiceURL(address))) {
+            return ManagementFactory.newPlatformMXBeanProxy(jmx.getMBeanServerConnection(),
+                    ManagementFactory.OPERATING_SYSTEM_MXBEAN_NAME, OperatingSystemMXBean.class).getAvailableProcessors();
         }
     }
 
@@ -183,7 +228,7 @@ class ServeBindTest {
             String line = lines.poll(1, TimeUnit.SECONDS);
             Matcher m = line == null ? null : STARTED.matcher(line);
             if (m != null && m.find()) {
-                return new Served(cli, Long.parseLong(m.group(1)), URI.create(m.group(2)), stderr, lines);
+                return new Served(cli, Long.parseLong(m.group(1)), URI.create(m.group(2)), line, stderr, lines);
             }
             if (line == null && !cli.isAlive()) {
                 break;
