@@ -146,12 +146,19 @@ class DoctorTest {
         assertThat(check.fix()).contains("parallelism=1");
     }
 
+    /** No quota: as many carriers as cores; the CPUs this process may use (what --cpus may name) are listed when /proc says. */
     @Test
     void noQuotaIsOkWithAsManyCarriersAsCores() throws Exception {
         linux();
         Check cpu = check(Doctor.examine(facts(4, n -> true), Needs.none()), "cpu");
         assertThat(cpu.status()).isEqualTo(CheckStatus.OK);
-        assertThat(cpu.finding()).contains("4 cores").contains("no cgroup CPU quota").contains("4 virtual-thread carriers");
+        assertThat(cpu.finding()).contains("4 cores (availableProcessors)").contains("no cgroup CPU quota")
+                .contains("4 virtual-thread carriers");
+        assertThat(cpu.facts()).containsEntry("cpus_allowed", null);
+        write("/proc/self/status", "Name:\tjava\nCpus_allowed:\tf\nCpus_allowed_list:\t0-3\n");
+        Check listed = check(Doctor.examine(facts(4, n -> true), Needs.none()), "cpu");
+        assertThat(listed.finding()).contains("4 cores (availableProcessors, CPUs 0-3)");
+        assertThat(listed.facts()).containsEntry("cpus_allowed", "0-3");
     }
 
     @Test

@@ -18,7 +18,7 @@ final class CpuCheck implements MachineCheck {
         raw.put("carriers", carriers);
         String quota = cpu.quota().map(q -> "cgroup CPU quota " + q.quotaUs() + "/" + q.periodUs() + " µs = "
                 + Words.decimal(q.cpus()) + " CPUs").orElse("no cgroup CPU quota");
-        String finding = cpu.cores() + " cores (availableProcessors), " + quota + " → " + carriers + " virtual-thread carriers"
+        String finding = cpu.cores() + " cores (availableProcessors" + cpu.allowed().map(a -> ", CPUs " + a).orElse("") + "), " + quota + " → " + carriers + " virtual-thread carriers"
                 + (needs.carriers().isPresent() ? " (" + Needs.PARALLELISM + carriers + ")" : "");
         if (cpu.quota().isPresent() && cpu.quota().get().cpus() < carriers) {
             CpuFacts.Quota q = cpu.quota().get();

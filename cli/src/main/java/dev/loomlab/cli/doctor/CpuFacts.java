@@ -11,10 +11,12 @@ import java.util.Optional;
  * rounded up) and the cgroup's CPU quota as the kernel states it: cgroup v2 {@code cpu.max}
  * ({@code "quota period"} in µs, or {@code max}), v1 {@code cpu.cfs_quota_us} / {@code cpu.cfs_period_us}.
  *
- * @param cores the JVM's available processors
- * @param quota the tightest quota from this process's cgroup up; empty when there is none (or no cgroup to read)
+ * @param cores   the JVM's available processors
+ * @param quota   the tightest quota from this process's cgroup up; empty when there is none (or no cgroup to read)
+ * @param allowed the CPUs this process may run on ({@code Cpus_allowed_list} of {@code /proc/self/status}, e.g. {@code 0-3}):
+ *                the ones {@code --cpus} may name; empty when unknown
  */
-public record CpuFacts(int cores, Optional<Quota> quota) {
+public record CpuFacts(int cores, Optional<Quota> quota, Optional<String> allowed) {
 
     /**
      * A CPU quota: {@code quotaUs} of CPU time every {@code periodUs}.
@@ -48,7 +50,10 @@ public record CpuFacts(int cores, Optional<Quota> quota) {
                 }
             }
         }
-        return new CpuFacts(cores, tightest);
+        Optional<String> allowed = SmallFiles.lines(SmallFiles.under(root, "/proc/self/status")).stream()
+                .filter(l -> l.startsWith("Cpus_allowed_list:")).map(l -> l.substring("Cpus_allowed_list:".length()).strip())
+                .filter(l -> !l.isEmpty()).findFirst();
+        return new CpuFacts(cores, tightest, allowed);
     }
 
     private static Optional<Quota> quota(String quota, String period, Path file) {
@@ -73,6 +78,7 @@ public record CpuFacts(int cores, Optional<Quota> quota) {
     Map<String, Object> json() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("available_processors", cores);
+        m.put("cpus_allowed", allowed.orElse(null));
         m.put("cpu_quota_us", quota.map(Quota::quotaUs).orElse(null));
         m.put("cpu_period_us", quota.map(Quota::periodUs).orElse(null));
         m.put("cpu_quota_cpus", quota.map(Quota::cpus).orElse(null));
