@@ -4,15 +4,14 @@ import dev.loomlab.core.outcome.LiveSample;
 import dev.loomlab.core.outcome.ProgressListener;
 import dev.loomlab.core.probe.CarriersProbe;
 import dev.loomlab.core.probe.HelperThreads;
+import dev.loomlab.core.probe.StopTheWorldCollectors;
 import dev.loomlab.core.stats.Metric;
 import org.HdrHistogram.Histogram;
 
-import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.lang.management.ThreadMXBean;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -36,9 +35,7 @@ final class LiveSampler implements ProgressListener, AutoCloseable {
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private final MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
     // The stop-the-world collectors only, as GcProbe counts them.
-    private final List<GarbageCollectorMXBean> collectors = ManagementFactory.getGarbageCollectorMXBeans().stream()
-            .filter(b -> !b.getName().contains("Cycles") && !b.getName().contains("Concurrent"))
-            .toList();
+    private final StopTheWorldCollectors collectors = new StopTheWorldCollectors();
     private final CarriersProbe carriers = new CarriersProbe();
     private final Map<String, Double> carrierCount = new HashMap<>();
     private Counters current;
@@ -81,8 +78,8 @@ final class LiveSampler implements ProgressListener, AutoCloseable {
         carriers.afterIteration(0, carrierCount);
         double cpu = ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
                 && os.getProcessCpuTime() >= 0 ? os.getProcessCpuTime() / 1e9 : Double.NaN;
-        long pauseMs = collectors.stream().mapToLong(b -> Math.max(0, b.getCollectionTime())).sum();
-        long pauses = collectors.stream().mapToLong(b -> Math.max(0, b.getCollectionCount())).sum();
+        long pauseMs = collectors.timeMillis();
+        long pauses = collectors.count();
         return new LiveSample.Jvm(Math.max(0, threads.getThreadCount() - HelperThreads.alive()),
                 carrierCount.get(Metric.CARRIERS.name()).intValue(), memory.getHeapMemoryUsage().getUsed(), cpu, pauseMs / 1e3, pauses);
     }
