@@ -3,8 +3,9 @@ package dev.loomlab.db;
 import java.time.Duration;
 
 /**
- * A pool of database connections as the {@code db} scenario watches it: the connections in use and the
- * callers waiting for one right now, and the waits and peaks that the pool's driver glue records.
+ * A pool of database connections as the {@code db} scenario and a server's control channel watch it: the
+ * connections in use and the callers waiting for one right now, its size, and the waits and peaks that the pool's
+ * driver glue records.
  */
 abstract sealed class ConnectionPool implements AutoCloseable permits JdbcPool, R2dbcPool {
     /** The waits for a connection, recorded as the driver reports them. */
@@ -26,6 +27,9 @@ abstract sealed class ConnectionPool implements AutoCloseable permits JdbcPool, 
 
     /** Callers waiting for a connection now. */
     abstract int pending();
+
+    /** The most connections the pool opens, as the pool itself is configured. */
+    abstract int max();
 
     PoolWaits waits() {
         return waits;

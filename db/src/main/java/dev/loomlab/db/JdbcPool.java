@@ -80,6 +80,11 @@ final class JdbcPool extends ConnectionPool {
     }
 
     @Override
+    int max() {
+        return source.getHikariConfigMXBean().getMaximumPoolSize();
+    }
+
+    @Override
     public void close() {
         source.close();
     }

@@ -48,6 +48,11 @@ public abstract sealed class PooledEndpoint<P extends ConnectionPool> implements
     }
 
     @Override
+    public PoolState poolState() {
+        return new PoolState(pool.active(), pool.pending(), pool.max());
+    }
+
+    @Override
     public void close() {
         pool.close();
     }

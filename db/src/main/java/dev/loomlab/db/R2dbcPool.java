@@ -78,6 +78,11 @@ final class R2dbcPool extends ConnectionPool {
     }
 
     @Override
+    int max() {
+        return pool.getMetrics().map(PoolMetrics::getMaxAllocatedSize).orElse(0);
+    }
+
+    @Override
     public void close() {
         pool.dispose();
     }

@@ -1,14 +1,16 @@
 package dev.loomlab.core.server;
 
 import java.sql.SQLException;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * What every server under test keeps whatever its framework: its arguments, the requests it counted, the
- * {@code memory} endpoint's {@link UserCache} and the db endpoints' pool (null for the other kinds); and the
- * {@code stats} ({@code requests}, {@code cache_entries}, {@code db_calls}) and {@code reset} that
- * {@link ServerControl} serves from them. The framework glue counts each request, does its endpoint kind
+ * What every server under test keeps whatever its framework: its arguments, the requests it counted and those in
+ * flight, the {@code memory} endpoint's {@link UserCache} and the db endpoints' pool (null for the other kinds);
+ * and the {@code stats} ({@code requests}, {@code cache_entries}, {@code db_calls}, and its saturation now,
+ * {@link ServerSaturation}) and {@code reset} that {@link ServerControl} serves from them. The framework glue
+ * counts each request, marks where it begins and ends ({@link #inFlight}), does its endpoint kind
  * ({@link BlockingEndpoint}, or the server's own idiom) and writes the answer.
  *
  * @param <D> the server's kind of db endpoint
@@ -23,6 +25,7 @@ public final class ServedEndpoint<D extends DatabaseEndpoint> {
 
     private final ServerArgs args;
     private final LongAdder requests = new LongAdder();
+    private final RequestsInFlight inFlight = new RequestsInFlight();
     private final UserCache cache;
     private final D db;
 
@@ -70,11 +73,19 @@ public final class ServedEndpoint<D extends DatabaseEndpoint> {
         requests.increment();
     }
 
-    /** The server's counters since the last {@link #reset}. */
-    Map<String, Number> stats() {
-        return Map.of(ServerMetrics.stat(ServerMetrics.SERVER_REQUESTS), requests.sum(),
-                ServerMetrics.stat(ServerMetrics.SERVER_CACHE_ENTRIES), cache.entries(),
-                ServerMetrics.stat(ServerMetrics.SERVER_DB_CALLS), db == null ? 0 : db.calls());
+    /** The requests begun and not yet answered: the framework glue marks both ends of each. */
+    public RequestsInFlight inFlight() {
+        return inFlight;
+    }
+
+    /** The server's counters since the last {@link #reset}, and its saturation now. */
+    Map<String, Number> stats(RequestThreads threads) {
+        Map<String, Number> out = new LinkedHashMap<>();
+        out.put(ServerMetrics.stat(ServerMetrics.SERVER_REQUESTS), requests.sum());
+        out.put(ServerMetrics.stat(ServerMetrics.SERVER_CACHE_ENTRIES), cache.entries());
+        out.put(ServerMetrics.stat(ServerMetrics.SERVER_DB_CALLS), db == null ? 0 : db.calls());
+        out.putAll(ServerSaturation.now(inFlight, threads, db));
+        return out;
     }
 
     /** Clears the counters {@link #stats} reports (the cache keeps what it retains). */
@@ -85,8 +96,16 @@ public final class ServedEndpoint<D extends DatabaseEndpoint> {
         }
     }
 
-    /** Announces {@code port} and serves {@link ServerControl}'s commands from these counters, on the calling thread. */
+    /**
+     * Announces {@code port} and serves {@link ServerControl}'s commands from these counters, on the calling thread:
+     * for a server without a bounded pool of request threads.
+     */
     public void control(int port) {
-        ServerControl.serve(port, this::stats, this::reset);
+        ServerControl.serve(port, () -> stats(null), this::reset);
+    }
+
+    /** As {@link #control(int)}, for a server whose requests wait for one of {@code threads}. */
+    public void control(int port, RequestThreads threads) {
+        ServerControl.serve(port, () -> stats(threads), this::reset);
     }
 }

@@ -52,6 +52,30 @@ public final class ServerMetrics {
     /** Database calls the db endpoints completed. */
     public static final MetricKey SERVER_DB_CALLS = KEYS.add("server_db_calls", Unit.COUNT, NEITHER,
             "database calls the server's db endpoints completed");
+    /** The server's stop-the-world collections' time from its reset to the stats request, ms. */
+    public static final MetricKey SERVER_GC_PAUSE_MS = KEYS.add("server_gc_pause_ms", Unit.MS, LOWER_BETTER,
+            "time the server's stop-the-world collections took from its reset to the stats request");
+
+    // Its saturation at the moment of the stats reply (ServerSaturation): absent where the server has no such resource.
+
+    /** Threads of the server's bounded request pool serving a request now (Tomcat's on mvc-platform). */
+    public static final MetricKey SERVER_THREADS_BUSY = KEYS.add("server_threads_busy", Unit.COUNT, NEITHER,
+            "threads of the server's bounded request pool serving a request at the stats reply");
+    /** The most threads that pool starts. */
+    public static final MetricKey SERVER_THREADS_MAX = KEYS.add("server_threads_max", Unit.COUNT, NEITHER,
+            "the most threads the server's bounded request pool starts");
+    /** Requests begun and not yet answered, every server. */
+    public static final MetricKey SERVER_REQUESTS_IN_FLIGHT = KEYS.add("server_requests_in_flight", Unit.COUNT, NEITHER,
+            "requests the server had begun and not yet answered at the stats reply");
+    /** Connections of the db endpoints' pool handed out now. */
+    public static final MetricKey SERVER_POOL_ACTIVE = KEYS.add("server_pool_active", Unit.COUNT, NEITHER,
+            "connections of the server's db pool in use at the stats reply");
+    /** Callers waiting for one of them now. */
+    public static final MetricKey SERVER_POOL_PENDING = KEYS.add("server_pool_pending", Unit.COUNT, NEITHER,
+            "callers waiting for a connection of the server's db pool at the stats reply");
+    /** The most connections that pool opens. */
+    public static final MetricKey SERVER_POOL_MAX = KEYS.add("server_pool_max", Unit.COUNT, NEITHER,
+            "the most connections the server's db pool opens");
 
     public static final List<MetricKey> ALL = KEYS.all();
 

@@ -1,6 +1,7 @@
 package dev.loomlab.core.server;
 
 import dev.loomlab.core.probe.RssProbe;
+import dev.loomlab.core.probe.StopTheWorldCollectors;
 import dev.loomlab.core.stats.Metric;
 
 import java.lang.management.ManagementFactory;
@@ -11,14 +12,17 @@ import java.util.Map;
 /**
  * A helper JVM's own process figures since the last reset: {@code peak_rss_mb} (VmHWM, reset through
  * clear_refs; absent where /proc refuses), {@code threads_peak} (live platform threads, the JVM's
- * peak counter) and {@code cpu_ms} (process CPU time).
+ * peak counter), {@code cpu_ms} (process CPU time) and {@code gc_pause_ms} (the time its stop-the-world
+ * collections took, {@link StopTheWorldCollectors}).
  */
 final class ServerStats {
     private final RssProbe rss = new RssProbe();
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     private final com.sun.management.OperatingSystemMXBean os =
             (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+    private final StopTheWorldCollectors collectors = new StopTheWorldCollectors();
     private long cpuAtReset;
+    private long gcAtReset;
 
     ServerStats() {
         reset();
@@ -27,6 +31,7 @@ final class ServerStats {
     void reset() {
         threads.resetPeakThreadCount();
         cpuAtReset = os.getProcessCpuTime();
+        gcAtReset = collectors.timeMillis();
         rss.beforeIteration();
     }
 
@@ -40,6 +45,7 @@ final class ServerStats {
         }
         out.put(ServerMetrics.stat(ServerMetrics.SERVER_THREADS_PEAK), threads.getPeakThreadCount());
         out.put(ServerMetrics.stat(ServerMetrics.SERVER_CPU_MS), (os.getProcessCpuTime() - cpuAtReset) / 1e6);
+        out.put(ServerMetrics.stat(ServerMetrics.SERVER_GC_PAUSE_MS), collectors.timeMillis() - gcAtReset);
         return out;
     }
 }

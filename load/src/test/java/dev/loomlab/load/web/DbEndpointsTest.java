@@ -29,8 +29,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The db endpoints of every server, against a PostgreSQL this test starts and hands to the servers as a
- * run does: each answer is one call through the server's own pool, of the size asked; writes land in the
- * table, a batch whole; a call that fails answers 5xx, which the load generator counts as an error.
+ * run does: each answer is one call through the server's own pool, of the size asked, which the server reports;
+ * writes land in the table, a batch whole; a call that fails answers 5xx, which the load generator counts as an
+ * error.
  */
 class DbEndpointsTest {
     /** The test's own connections' name, so that the servers' connections can be told apart. */
@@ -110,7 +111,23 @@ class DbEndpointsTest {
             assertThat(stats.get("db_calls")).isEqualTo((double) r.sent());
             // Ten users share the server's pool: PostgreSQL serves exactly its connections for this server.
             assertThat(serverConnectionsSettledAt(connections)).isEqualTo(connections);
+            // The pool reports its own size, and every connection back once every answer is.
+            Map<String, Double> idle = settled(server);
+            assertThat(idle).containsEntry("pool_max", (double) connections).containsEntry("pool_active", 0.0)
+                    .containsEntry("pool_pending", 0.0).containsEntry("requests_in_flight", 0.0);
         }
+    }
+
+    /** The server's stats once its pool and its requests are idle (a connection goes back just before its answer leaves). */
+    private static Map<String, Double> settled(ServerUnderTest server) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        Map<String, Double> stats = server.stats();
+        while (stats.get("pool_active") + stats.get("pool_pending") + stats.get("requests_in_flight") > 0
+                && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            stats = server.stats();
+        }
+        return stats;
     }
 
     /**

@@ -18,6 +18,7 @@ import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,14 +26,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Every server under test, started as the web scenario starts it: it answers, proves its model, counts
- * exactly, and listens on 127.0.0.1 unless given another address.
+ * exactly, reports the requests it holds and its pool of request threads, and listens on 127.0.0.1 unless given
+ * another address.
  */
 class ServersTest {
     private static final long DELAY_MS = 20;
 
+    /** Requests held open at once by {@link #reportsTheRequestsItHoldsInFlight}: fewer than Tomcat's 200 threads. */
+    private static final int HELD = 40;
+    /** How long each of them is held, ms: long enough for every one to arrive before the first is answered. */
+    private static final long HOLD_MS = 1500;
+
     /**
      * One server per model for what needs no other configuration: it proves its model, counts every request, lets a
-     * request's own delay override the default, and keeps 300 idle connections open.
+     * request's own delay override the default, keeps 300 idle connections open, and reports the requests it holds.
      */
     @ParameterizedTest
     @ValueSource(strings = {"mvc-platform", "mvc-virtual", "webflux", "helidon", "jdk"})
@@ -43,6 +50,7 @@ class ServersTest {
             // by default this machine only: the one listening socket is on 127.0.0.1, not on every address
             assertThat(ListeningSockets.of(server.pid()))
                     .containsExactly(new InetSocketAddress(address(127, 0, 0, 1), server.uri(null).getPort()));
+            long resetAt = System.nanoTime();
             server.reset();
 
             LoadSpec spec = LoadSpec.closed(server.uri(null), 10, Duration.ZERO, Duration.ofSeconds(1), Ramp.CONSTANT,
@@ -55,12 +63,59 @@ class ServersTest {
             assertThat(r.servedBy()).containsEntry(model.promise().header(), r.ok());
             // the delay is a physical lower bound on every answer
             assertThat(r.latency().getMinValue()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(DELAY_MS));
+            // the stop-the-world pauses since the reset fit in the time since the reset
+            assertThat(server.stats().get("gc_pause_ms")).isBetween(0.0, (System.nanoTime() - resetAt) / 1e6);
 
             if (name.equals("jdk") || name.equals("webflux")) {
                 aRequestsOwnDelayOverridesTheDefault(server);
             }
             keepsThreeHundredIdleConnectionsOpen(server);
+            reportsTheRequestsItHoldsInFlight(server, model);
         }
+    }
+
+    /**
+     * {@value #HELD} requests, each held {@value #HOLD_MS} ms by its own delay and all sent at once: before the first
+     * is answered the server reports every one of them in flight, and mvc-platform a busy thread of its pool of 200 for
+     * each; once all are answered, none is in flight. A server with no bounded pool of request threads reports none.
+     */
+    private static void reportsTheRequestsItHoldsInFlight(ServerUnderTest server, ServerModel model) throws Exception {
+        LoadSpec spec = LoadSpec.closed(server.uri(HOLD_MS + "ms"), HELD, Duration.ZERO, Duration.ofMillis(100), Ramp.CONSTANT,
+                Duration.ofSeconds(30), "ok");
+        CompletableFuture<LoadReport> load = CompletableFuture.supplyAsync(() -> {
+            try {
+                return new LoadGenerator(spec).run();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Map<String, Double> held = server.stats();
+        while (held.get("requests_in_flight") < HELD && !load.isDone()) {
+            Thread.sleep(20);
+            held = server.stats();
+        }
+        LoadReport r = load.get();
+        assertThat(r.ok()).as(r.errorKinds().toString()).isEqualTo(HELD);
+        // Only the held requests were sent: never more in flight than those.
+        assertThat(held.get("requests_in_flight")).as("in flight while held: " + held).isEqualTo(HELD);
+        if (model.threads().isPresent()) {
+            assertThat(held.get("threads_max")).isEqualTo(ServerModels.TOMCAT_THREADS);
+            assertThat(held.get("threads_busy")).as("busy threads while held").isBetween((double) HELD, held.get("threads_max"));
+        } else {
+            assertThat(held).doesNotContainKeys("threads_busy", "threads_max");
+        }
+        assertThat(settledInFlight(server)).as("in flight once every answer came back").isZero();
+    }
+
+    /** The requests in flight once they stop changing toward 0 (an answer reaches its client just before its handler ends). */
+    private static double settledInFlight(ServerUnderTest server) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        double inFlight = server.stats().get("requests_in_flight");
+        while (inFlight > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            inFlight = server.stats().get("requests_in_flight");
+        }
+        return inFlight;
     }
 
     /** 127.0.0.0/8 is all loopback on Linux: another address there shows the address is honoured, offline. */

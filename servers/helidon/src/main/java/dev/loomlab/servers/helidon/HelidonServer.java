@@ -22,7 +22,8 @@ import java.util.logging.Logger;
  * the handler does its endpoint kind on that thread — {@code Thread.sleep}s the delay, {@link CpuWork},
  * {@link UserCache}, or a database call over JDBC with HikariCP ({@link JdbcEndpoint}), blocking its
  * virtual thread — and answers {@code ok}, or 500 when the database call fails. Backlog {@value #BACKLOG}; no limit on connections or
- * concurrent requests (Helidon's defaults). Usage: {@code HelidonServer <delay> <port> [<address>] [endpoint=… …]}.
+ * concurrent requests (Helidon's defaults). A request is in flight while its handler runs, which sends the answer;
+ * a virtual thread per request leaves no pool of request threads to report. Usage: {@code HelidonServer <delay> <port> [<address>] [endpoint=… …]}.
  */
 public final class HelidonServer {
     static final int BACKLOG = 65_535;
@@ -48,6 +49,15 @@ public final class HelidonServer {
     }
 
     private void handle(ServerRequest request, ServerResponse response) throws InterruptedException {
+        endpoint.inFlight().begin();
+        try {
+            answer(request, response);
+        } finally {
+            endpoint.inFlight().end();
+        }
+    }
+
+    private void answer(ServerRequest request, ServerResponse response) throws InterruptedException {
         endpoint.count();
         try {
             BlockingEndpoint.serve(endpoint, endpoint.args().delayMillis(request.query().rawValue()));

@@ -24,7 +24,8 @@ import java.util.concurrent.Executors;
  * {@link CpuWork}, {@link UserCache}, or a database call over JDBC with HikariCP ({@link JdbcEndpoint}),
  * on the exchange's thread; a database call that fails answers 500. Backlog 65,535; the server has no
  * connection limit of its own, and keeps up to {@link #MAX_IDLE_CONNECTIONS} idle connections open (unless
- * {@code -Dsun.net.httpserver.maxIdleConnections} says otherwise). Usage:
+ * {@code -Dsun.net.httpserver.maxIdleConnections} says otherwise). A request is in flight from the start of its
+ * handler to the end of its exchange; the server has no pool of request threads to report. Usage:
  * {@code JdkServer <delay> <port> [<address>] [endpoint=… …]}.
  */
 public final class JdkServer {
@@ -61,6 +62,15 @@ public final class JdkServer {
     }
 
     private void handle(HttpExchange exchange) throws IOException {
+        endpoint.inFlight().begin();
+        try {
+            answer(exchange);
+        } finally {
+            endpoint.inFlight().end();
+        }
+    }
+
+    private void answer(HttpExchange exchange) throws IOException {
         try (exchange) {
             endpoint.count();
             try {

@@ -2,14 +2,19 @@ package dev.loomlab.servers.mvc;
 
 import dev.loomlab.core.server.BlockingEndpoint;
 import dev.loomlab.core.server.CpuWork;
+import dev.loomlab.core.server.RequestThreads;
 import dev.loomlab.core.server.ServedEndpoint;
 import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.core.server.UserCache;
 import dev.loomlab.core.model.ServingThread;
 import dev.loomlab.db.JdbcEndpoint;
+import jakarta.servlet.Filter;
 import jakarta.servlet.http.HttpServletResponse;
+import org.apache.tomcat.util.threads.ThreadPoolExecutor;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
+import org.springframework.boot.tomcat.TomcatWebServer;
+import org.springframework.boot.web.server.WebServer;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.boot.web.server.servlet.ConfigurableServletWebServerFactory;
@@ -25,6 +30,7 @@ import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code mvc-platform} and {@code mvc-virtual}: Spring MVC on Tomcat (Spring Boot 4), a controller that
@@ -36,7 +42,8 @@ import java.util.Map;
  * virtual: {@code spring.threads.virtual.enabled=true}, a virtual thread per request. Tomcat's own
  * limits are lifted so that they are not what is measured (docs/web.md): max-connections
  * {@value #MAX_CONNECTIONS}, accept-count {@value #ACCEPT_COUNT}, unlimited keep-alive requests, and an
- * unlimited processor cache.
+ * unlimited processor cache. A request is in flight while a servlet filter passes it on, until its answer is
+ * written; platform reports Tomcat's pool ({@link #requestThreads}), virtual has none.
  * Usage: {@code MvcServer platform|virtual <delay> <port> [<address>] [endpoint=… …]}.
  */
 @SpringBootApplication
@@ -73,7 +80,48 @@ public class MvcServer {
         app.setDefaultProperties(properties(args, virtual));
         app.addInitializers(context -> context.getBeanFactory().registerSingleton("servedEndpoint", endpoint));
         ConfigurableApplicationContext context = app.run();
-        endpoint.control(((WebServerApplicationContext) context).getWebServer().getPort());
+        WebServer web = ((WebServerApplicationContext) context).getWebServer();
+        Optional<RequestThreads> threads = requestThreads(web);
+        if (threads.isPresent()) {
+            endpoint.control(web.getPort(), threads.get());
+        } else {
+            endpoint.control(web.getPort());
+        }
+    }
+
+    /**
+     * Tomcat's pool of request threads, read from the pool itself: present on platform threads, absent on virtual
+     * threads, whose executor starts a thread per request and has no maximum.
+     */
+    static Optional<RequestThreads> requestThreads(WebServer web) {
+        if (web instanceof TomcatWebServer tomcat
+                && tomcat.getTomcat().getConnector().getProtocolHandler().getExecutor() instanceof ThreadPoolExecutor pool) {
+            return Optional.of(new RequestThreads() {
+                @Override
+                public int busy() {
+                    return pool.getActiveCount();
+                }
+
+                @Override
+                public int max() {
+                    return pool.getMaximumPoolSize();
+                }
+            });
+        }
+        return Optional.empty();
+    }
+
+    /** Marks where each request begins and ends, around everything Spring does with it, its answer written included. */
+    @Bean
+    Filter requestsInFlight(ServedEndpoint<JdbcEndpoint> endpoint) {
+        return (request, response, chain) -> {
+            endpoint.inFlight().begin();
+            try {
+                chain.doFilter(request, response);
+            } finally {
+                endpoint.inFlight().end();
+            }
+        };
     }
 
     static Map<String, Object> properties(ServerArgs args, boolean virtual) {

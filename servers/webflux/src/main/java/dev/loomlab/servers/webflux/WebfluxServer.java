@@ -18,6 +18,7 @@ import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.server.WebFilter;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
@@ -33,7 +34,9 @@ import java.util.Map;
  * ({@link UserCache}, lock-free and short) on the event loop itself; the db endpoints chain a call over
  * R2DBC with r2dbc-pool ({@link R2dbcEndpoint}), whose driver runs on Reactor Netty's loops too, so that no
  * thread waits for a connection or for PostgreSQL; a call that fails answers 500.
- * Accept backlog {@value #BACKLOG}; Reactor Netty has no connection limit of its own.
+ * Accept backlog {@value #BACKLOG}; Reactor Netty has no connection limit of its own. A request is in flight from
+ * a web filter's start until its answer's Mono ends. No request holds a thread while it waits, so the event loops are
+ * no pool of request threads, and none is reported.
  * Usage: {@code WebfluxServer <delay> <port> [<address>] [endpoint=… …]}.
  */
 @SpringBootApplication
@@ -54,6 +57,15 @@ public class WebfluxServer {
         app.setDefaultProperties(p);
         ConfigurableApplicationContext context = app.run();
         endpoint.control(((WebServerApplicationContext) context).getWebServer().getPort());
+    }
+
+    /** Marks where each request begins and ends: from the filter chain's subscription until its answer is written. */
+    @Bean
+    WebFilter requestsInFlight(ServedEndpoint<R2dbcEndpoint> endpoint) {
+        return (exchange, chain) -> Mono.defer(() -> {
+            endpoint.inFlight().begin();
+            return chain.filter(exchange);
+        }).doFinally(signal -> endpoint.inFlight().end());
     }
 
     /** A large accept backlog, so that a burst of connects is not what is measured. */
