@@ -41,12 +41,14 @@ import java.util.concurrent.Callable;
                 "after sleeping the delay (-p endpoint=sleep, the default), computing -p work of CPU time (endpoint=cpu),",
                 "or retaining -p retain bytes of a random user in a cache of -p cache entries (endpoint=memory);",
                 "endpoint=db reads a random user from PostgreSQL, db-write inserts a row, db-write-batch -p batch rows",
-                "in one transaction, through a pool of -p db-connections (embedded PostgreSQL unless --db-url)."},
+                "in one transaction, db-sleep waits -p db-latency in PostgreSQL (pg_sleep), each through a pool of",
+                "-p db-connections (embedded PostgreSQL unless --db-url)."},
         footer = {"", "Examples:", "  loomlab serve jdk -p delay=0ms --port 8080   # then: loomlab load http://127.0.0.1:8080/get --users 100",
                 "  loomlab serve jdk --bind 127.0.0.2           # another loopback address, still this machine only",
                 "  loomlab serve mvc-virtual -p endpoint=cpu -p work=5ms",
                 "  loomlab serve jdk --cpus 1                   # the server on CPU 1; then: loomlab load … --cpus 0",
-                "  loomlab serve webflux -p endpoint=db -p db-connections=20   # starts an embedded PostgreSQL too"})
+                "  loomlab serve webflux -p endpoint=db -p db-connections=20   # starts an embedded PostgreSQL too",
+                "  loomlab serve mvc-platform -p endpoint=db-sleep -p db-connections=5   # at most 5 / 20 ms = 250 requests/s"})
 final class ServeCommand implements Callable<Integer> {
     @Parameters(paramLabel = "SERVER", description = "mvc-platform, mvc-virtual, webflux, helidon or jdk")
     String server;
@@ -63,9 +65,10 @@ final class ServeCommand implements Callable<Integer> {
     @Option(names = {"-p", "--param"}, paramLabel = "NAME=VALUE",
             converter = {Converters.TextConverter.class, Converters.TextConverter.class},
             description = {"delay=DURATION: the default reply delay (default 300ms)",
-                    "endpoint=sleep|cpu|memory|db|db-write|db-write-batch (default sleep), work=DURATION (cpu; default 10ms),",
+                    "endpoint=sleep|cpu|memory|db|db-write|db-write-batch|db-sleep (default sleep), work=DURATION (cpu; default 10ms),",
                     "retain=BYTES (memory; default 10k), cache=ENTRIES (memory; default 10k, at most 10k),",
-                    "db-connections=N (db*: the server's pool; default 10), batch=ROWS (db-write-batch; default 10)"})
+                    "db-connections=N (db*: the server's pool; default 10), batch=ROWS (db-write-batch; default 10),",
+                    "db-latency=DURATION (db-sleep: the query's wait in PostgreSQL; default 20ms)"})
     Map<String, String> params = new LinkedHashMap<>();
 
     @Option(names = "--db-url", paramLabel = "JDBC_URL", converter = Converters.NonBlankConverter.class,
@@ -177,8 +180,8 @@ final class ServeCommand implements Callable<Integer> {
         for (String name : params.keySet()) {
             if (!name.equals("delay") && EndpointSpec.PARAMS.stream().noneMatch(p -> p.name().equals(name))) {
                 throw new BadInputException("-p " + name + "=…: serve takes only delay=DURATION, endpoint=sleep|cpu|memory|db|"
-                        + "db-write|db-write-batch, work=DURATION, retain=BYTES, cache=ENTRIES, db-connections=N and batch=ROWS"
-                        + " (e.g. -p delay=300ms)");
+                        + "db-write|db-write-batch|db-sleep, work=DURATION, retain=BYTES, cache=ENTRIES, db-connections=N, batch=ROWS"
+                        + " and db-latency=DURATION (e.g. -p delay=300ms)");
             }
         }
         String delay = params.get("delay");

@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * What one request of a db endpoint does in a server under test, whatever its driver: the {@link DbCall}
  * of its kind ({@code db} reads, {@code db-write} writes a row, {@code db-write-batch} writes {@code batch}
- * rows in one transaction) for the next user of a seeded sequence ({@link UserTable#keys}, cycled), against
+ * rows in one transaction, {@code db-sleep} waits {@code db-latency} in the database) for the next user of a seeded sequence ({@link UserTable#keys}, cycled), against
  * the database the run hands the server ({@link DbAddress#ofRun}), whose tables are prepared when the
  * endpoint opens — before the server announces itself ready. Counts the calls that completed.
  */
@@ -42,12 +42,13 @@ final class EndpointCall {
             case DB -> DbOp.READ;
             case DB_WRITE -> DbOp.WRITE;
             case DB_WRITE_BATCH -> DbOp.WRITE_BATCH;
+            case DB_SLEEP -> DbOp.SLOW;
             default -> throw new IllegalArgumentException("endpoint=" + spec.kind().word() + " uses no database");
         };
         DbAddress address = DbAddress.ofRun().orElseThrow(() -> new IllegalStateException("endpoint="
                 + spec.kind().word() + " needs a database: loomlab run and loomlab serve hand it in " + DbAddress.URL_VARIABLE));
         UserTable.prepare(address);
-        return new EndpointCall(address, new DbCall(op, 0, spec.batch()));
+        return new EndpointCall(address, new DbCall(op, spec.dbLatencyNanos() / 1e9, spec.batch()));
     }
 
     DbAddress address() {

@@ -19,10 +19,15 @@ public enum Endpoint implements Choice {
     /** Inserts one row into the run's database, committed on its own. */
     DB_WRITE,
     /** Inserts {@code batch} rows into the run's database in one transaction: article 003's second write strategy. */
-    DB_WRITE_BATCH;
+    DB_WRITE_BATCH,
+    /**
+     * Waits in the run's database ({@code select pg_sleep(db-latency)}), holding one of the server's pool's
+     * connections for that long: a service whose capacity is its pool over the wait.
+     */
+    DB_SLEEP;
 
     /** Whether a server answering this kind needs the run's database. */
     public boolean usesDatabase() {
-        return this == DB || this == DB_WRITE || this == DB_WRITE_BATCH;
+        return this == DB || this == DB_WRITE || this == DB_WRITE_BATCH || this == DB_SLEEP;
     }
 }

@@ -15,16 +15,19 @@ import java.util.concurrent.TimeUnit;
  * time a {@code cpu} request computes (ns), {@code retain} the bytes a {@code memory} request allocates
  * and retains, {@code cache} the most entries the server's {@link UserCache} holds, {@code db-connections}
  * the size of the connection pool the {@code db*} endpoints share, {@code batch} the rows a
- * {@code db-write-batch} request inserts in its one transaction. A server receives it as words after its
- * positional arguments ({@link #words}, {@code endpoint=cpu work=10ms …}).
+ * {@code db-write-batch} request inserts in its one transaction, {@code db-latency} how long a {@code db-sleep}
+ * request's query waits in the database (ns). A server receives it as words after its positional arguments
+ * ({@link #words}, {@code endpoint=cpu work=10ms …}).
  */
-public record EndpointSpec(Endpoint kind, long workNanos, int retainBytes, int cacheEntries, int dbConnections, int batch) {
+public record EndpointSpec(Endpoint kind, long workNanos, int retainBytes, int cacheEntries, int dbConnections, int batch,
+                           long dbLatencyNanos) {
     /** The parameter that chooses the endpoint. */
     public static final ParamSpec ENDPOINT = ParamSpec.choice("endpoint", Endpoint.SLEEP,
             "what each request does: sleep (waits the delay), cpu (computes for work of CPU time), "
                     + "memory (allocates retain bytes of a random user into the server's bounded cache), "
                     + "db (reads a random user from the run's PostgreSQL), db-write (inserts one row, committed), "
-                    + "db-write-batch (inserts batch rows in one transaction)");
+                    + "db-write-batch (inserts batch rows in one transaction), db-sleep (waits db-latency in PostgreSQL,"
+                    + " holding a connection)");
     /** The CPU time of a {@code cpu} request. */
     public static final ParamSpec WORK = new ParamSpec("work", ParamType.DURATION, "10ms", TimeUnit.MICROSECONDS.toNanos(1),
             TimeUnit.SECONDS.toNanos(60), "endpoint=cpu: the CPU time each request computes");
@@ -43,8 +46,15 @@ public record EndpointSpec(Endpoint kind, long workNanos, int retainBytes, int c
     /** The rows a {@code db-write-batch} request inserts. */
     public static final ParamSpec BATCH = new ParamSpec("batch", ParamType.COUNT, "10", 1, 10_000,
             "endpoint=db-write-batch: rows each request inserts in its one transaction");
+    /**
+     * How long a {@code db-sleep} request's query waits in the database; the db scenario's {@code latency}, named
+     * apart as {@code db-connections} is.
+     */
+    public static final ParamSpec DB_LATENCY = new ParamSpec("db-latency", ParamType.DURATION, "20ms", 0,
+            TimeUnit.SECONDS.toNanos(60), "endpoint=db-sleep: how long each request's query waits in PostgreSQL (pg_sleep),"
+            + " holding its connection");
     /** Every parameter of an endpoint, in the order listed. */
-    public static final List<ParamSpec> PARAMS = List.of(ENDPOINT, WORK, RETAIN, CACHE, DB_CONNECTIONS, BATCH);
+    public static final List<ParamSpec> PARAMS = List.of(ENDPOINT, WORK, RETAIN, CACHE, DB_CONNECTIONS, BATCH, DB_LATENCY);
 
     /** Article 004's endpoint with this class's default sizes. */
     public static final EndpointSpec DEFAULT = of(Endpoint.SLEEP);
@@ -56,12 +66,13 @@ public record EndpointSpec(Endpoint kind, long workNanos, int retainBytes, int c
         CACHE.parse(Long.toString(cacheEntries));
         DB_CONNECTIONS.parse(Long.toString(dbConnections));
         BATCH.parse(Long.toString(batch));
+        DB_LATENCY.parse(DB_LATENCY.canonical(dbLatencyNanos));
     }
 
     /** {@code kind} with the default sizes. */
     public static EndpointSpec of(Endpoint kind) {
         return new EndpointSpec(kind, (Long) WORK.parse(WORK.defaultValue()), defaultInt(RETAIN), defaultInt(CACHE),
-                defaultInt(DB_CONNECTIONS), defaultInt(BATCH));
+                defaultInt(DB_CONNECTIONS), defaultInt(BATCH), (Long) DB_LATENCY.parse(DB_LATENCY.defaultValue()));
     }
 
     private static int defaultInt(ParamSpec count) {
@@ -72,7 +83,8 @@ public record EndpointSpec(Endpoint kind, long workNanos, int retainBytes, int c
     public static EndpointSpec of(ParamValues p) {
         return new EndpointSpec(p.choice(ENDPOINT.name(), Endpoint.class), p.durationNanos(WORK.name()),
                 Math.toIntExact(p.count(RETAIN.name())), Math.toIntExact(p.count(CACHE.name())),
-                Math.toIntExact(p.count(DB_CONNECTIONS.name())), Math.toIntExact(p.count(BATCH.name())));
+                Math.toIntExact(p.count(DB_CONNECTIONS.name())), Math.toIntExact(p.count(BATCH.name())),
+                p.durationNanos(DB_LATENCY.name()));
     }
 
     /**
@@ -98,7 +110,7 @@ public record EndpointSpec(Endpoint kind, long workNanos, int retainBytes, int c
             String name = eq < 0 ? pair : pair.substring(0, eq);
             ParamSpec param = PARAMS.stream().filter(p -> p.name().equals(name)).findFirst()
                     .orElseThrow(() -> new BadInputException("'" + pair + "' is not one of endpoint=, work=, retain=, cache=, "
-                            + "db-connections=, batch="));
+                            + "db-connections=, batch=, db-latency="));
             spec = spec.with(param, param.parse(pair.substring(eq + 1)));
         }
         return spec;
@@ -108,12 +120,17 @@ public record EndpointSpec(Endpoint kind, long workNanos, int retainBytes, int c
     public EndpointSpec with(ParamSpec param, Object value) {
         return switch (param.name()) {
             case "endpoint" -> new EndpointSpec(Choice.of(Endpoint.class, (String) value), workNanos, retainBytes, cacheEntries,
-                    dbConnections, batch);
-            case "work" -> new EndpointSpec(kind, (Long) value, retainBytes, cacheEntries, dbConnections, batch);
-            case "retain" -> new EndpointSpec(kind, workNanos, Math.toIntExact((Long) value), cacheEntries, dbConnections, batch);
-            case "cache" -> new EndpointSpec(kind, workNanos, retainBytes, Math.toIntExact((Long) value), dbConnections, batch);
-            case "db-connections" -> new EndpointSpec(kind, workNanos, retainBytes, cacheEntries, Math.toIntExact((Long) value), batch);
-            case "batch" -> new EndpointSpec(kind, workNanos, retainBytes, cacheEntries, dbConnections, Math.toIntExact((Long) value));
+                    dbConnections, batch, dbLatencyNanos);
+            case "work" -> new EndpointSpec(kind, (Long) value, retainBytes, cacheEntries, dbConnections, batch, dbLatencyNanos);
+            case "retain" -> new EndpointSpec(kind, workNanos, Math.toIntExact((Long) value), cacheEntries, dbConnections, batch,
+                    dbLatencyNanos);
+            case "cache" -> new EndpointSpec(kind, workNanos, retainBytes, Math.toIntExact((Long) value), dbConnections, batch,
+                    dbLatencyNanos);
+            case "db-connections" -> new EndpointSpec(kind, workNanos, retainBytes, cacheEntries, Math.toIntExact((Long) value), batch,
+                    dbLatencyNanos);
+            case "batch" -> new EndpointSpec(kind, workNanos, retainBytes, cacheEntries, dbConnections, Math.toIntExact((Long) value),
+                    dbLatencyNanos);
+            case "db-latency" -> new EndpointSpec(kind, workNanos, retainBytes, cacheEntries, dbConnections, batch, (Long) value);
             default -> throw new IllegalArgumentException("not an endpoint parameter: " + param.name());
         };
     }
@@ -127,6 +144,7 @@ public record EndpointSpec(Endpoint kind, long workNanos, int retainBytes, int c
         words.add(CACHE.name() + "=" + cacheEntries);
         words.add(DB_CONNECTIONS.name() + "=" + dbConnections);
         words.add(BATCH.name() + "=" + batch);
+        words.add(DB_LATENCY.name() + "=" + DB_LATENCY.canonical(dbLatencyNanos));
         return words;
     }
 
@@ -140,6 +158,8 @@ public record EndpointSpec(Endpoint kind, long workNanos, int retainBytes, int c
             case DB_WRITE -> "db-write: one row inserted and committed, pool of " + dbConnections + " connections";
             case DB_WRITE_BATCH -> "db-write-batch: " + batch + " rows inserted in one transaction, pool of " + dbConnections
                     + " connections";
+            case DB_SLEEP -> "db-sleep: pg_sleep(" + DB_LATENCY.canonical(dbLatencyNanos) + ") holding a connection, pool of "
+                    + dbConnections + " connections";
         };
     }
 }

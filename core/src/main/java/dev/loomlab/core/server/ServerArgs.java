@@ -49,7 +49,8 @@ public record ServerArgs(long delayMillis, int port, InetAddress bind, EndpointS
         }
         if (positional != 2 && positional != 3) {
             throw new BadInputException("usage: <delay, e.g. 300ms> <port, 0 for any> [<address>, default 127.0.0.1]"
-                    + " [endpoint=sleep|cpu|memory|db|db-write|db-write-batch work=… retain=… cache=… db-connections=… batch=…]");
+                    + " [endpoint=sleep|cpu|memory|db|db-write|db-write-batch|db-sleep work=… retain=… cache=… db-connections=… batch=…"
+                    + " db-latency=…]");
         }
         long nanos = Units.parseDurationNanos("delay", args[0]);
         int port = Integer.parseInt(args[1]);

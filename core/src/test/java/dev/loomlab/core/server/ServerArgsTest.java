@@ -65,18 +65,23 @@ class ServerArgsTest {
         assertThat(cpu.endpoint().workNanos()).isEqualTo(5_000_000L);
         ServerArgs memory = ServerArgs.parse(new String[]{"0ms", "0", "endpoint=memory", "retain=2k", "cache=50"});
         assertThat(memory.bind()).isEqualTo(ServerArgs.LOOPBACK);
-        assertThat(memory.endpoint()).isEqualTo(new EndpointSpec(Endpoint.MEMORY, memory.endpoint().workNanos(), 2_000, 50, 10, 10));
+        assertThat(memory.endpoint()).isEqualTo(new EndpointSpec(Endpoint.MEMORY, memory.endpoint().workNanos(), 2_000, 50, 10, 10,
+                20_000_000L));
         ServerArgs batch = ServerArgs.parse(new String[]{"0ms", "0", "endpoint=db-write-batch", "batch=25", "db-connections=4"});
         assertThat(batch.endpoint().kind()).isEqualTo(Endpoint.DB_WRITE_BATCH);
         assertThat(batch.endpoint().batch()).isEqualTo(25);
         assertThat(batch.endpoint().dbConnections()).isEqualTo(4);
+        ServerArgs sleep = ServerArgs.parse(new String[]{"0ms", "0", "endpoint=db-sleep", "db-latency=35ms", "db-connections=5"});
+        assertThat(sleep.endpoint().kind()).isEqualTo(Endpoint.DB_SLEEP);
+        assertThat(sleep.endpoint().dbLatencyNanos()).isEqualTo(35_000_000L);
+        assertThat(sleep.endpoint().dbConnections()).isEqualTo(5);
     }
 
     @Test
     void aSpecsWordsReadBackIntoTheSameSpec() {
-        EndpointSpec spec = new EndpointSpec(Endpoint.DB_WRITE_BATCH, 1_500_000, 123, 7, 3, 40);
+        EndpointSpec spec = new EndpointSpec(Endpoint.DB_WRITE_BATCH, 1_500_000, 123, 7, 3, 40, 25_000_000);
         assertThat(spec.words()).containsExactly("endpoint=db-write-batch", "work=1500us", "retain=123", "cache=7",
-                "db-connections=3", "batch=40");
+                "db-connections=3", "batch=40", "db-latency=25ms");
         assertThat(EndpointSpec.parse(spec.words())).isEqualTo(spec);
     }
 
@@ -93,7 +98,8 @@ class ServerArgsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"endpoint=bogus", "endpoint=database", "endpoint=", "work=5", "work=0ms",
-            "retain=0", "cache=10001", "db-connections=0", "db-connections=1001", "batch=0", "size=3", "endpoint"})
+            "retain=0", "cache=10001", "db-connections=0", "db-connections=1001", "batch=0", "db-latency=61s", "db-latency=5",
+            "size=3", "endpoint"})
     void aBadEndpointWordIsRefusedInOneLine(String word) {
         assertThatThrownBy(() -> ServerArgs.parse(new String[]{"0ms", "0", word}))
                 .isInstanceOf(BadInputException.class)

@@ -29,7 +29,8 @@ import static dev.loomlab.core.scenario.MachineNeeds.count;
  * loomlab's generator (closed model with {@code users}, or open with {@code rate}), each server
  * sampled every second, on one of article 003's endpoint kinds ({@code endpoint=sleep}, the default, is
  * article 004's). Its score is the throughput; the bound is a rate (sleep, Little's law: users / delay, or
- * the pool's threads / delay; cpu: cores / work; memory and db*: none), reported as {@code bound_throughput_per_s}
+ * the pool's threads / delay; cpu: cores / work; db-sleep: db-connections / db-latency; memory and the other db
+ * endpoints: none), reported as {@code bound_throughput_per_s}
  * with {@code efficiency_pct}. The db endpoints need the run's database: a run that plans one starts it
  * ({@link MachineNeeds#database}), a run of the other endpoints starts none.
  * The article published a chart only (virtual threads and WebFlux far above the 200-thread pool).
@@ -56,7 +57,7 @@ public final class WebScenarios implements ScenarioProvider {
                                         + " iteration searches for the highest rate that meets --slo (default p99<500ms,errors<1%)"),
                                 ParamSpec.duration("delay", "300ms", "endpoint=sleep: how long the endpoint waits before answering"),
                                 EndpointSpec.ENDPOINT, EndpointSpec.WORK, EndpointSpec.RETAIN, EndpointSpec.CACHE,
-                                EndpointSpec.DB_CONNECTIONS, EndpointSpec.BATCH,
+                                EndpointSpec.DB_CONNECTIONS, EndpointSpec.BATCH, EndpointSpec.DB_LATENCY,
                                 LoadParams.warmupParam("20s", "load before measuring, once per server"),
                                 LoadParams.durationParam("20s", "measured load per iteration"),
                                 LoadParams.rampParam("step load: +20% users (or rate) every interval; 0s = constant"),

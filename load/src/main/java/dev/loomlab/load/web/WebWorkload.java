@@ -389,8 +389,9 @@ public final class WebWorkload implements TaskWorkload {
      * in flight are min(users — or connections, open model —, the model's threads); the open model's bound is
      * also at most its rate. sleep: in flight / delay (Little's law; NaN at delay 0). cpu: min(in flight,
      * the server's cores) / work, a ceiling the load generator's own CPU keeps a run below where they share cores. memory: NaN —
-     * what a request costs depends on the heap and its collector, which no formula gives. db*: NaN — a call's
-     * time is the database's, which the web scenario does not measure apart (the db scenario does).
+     * what a request costs depends on the heap and its collector, which no formula gives. db-sleep: min(in flight,
+     * db-connections) / db-latency, each call holding a connection at least that long. db, db-write, db-write-batch:
+     * NaN — a call's time is the database's, which the web scenario does not measure apart (the db scenario does).
      */
     double boundFor(ServerModel server) {
         if (load.ramp().intervalNanos() > 0) {
@@ -405,6 +406,8 @@ public final class WebWorkload implements TaskWorkload {
         double bound = switch (endpoint.kind()) {
             case SLEEP -> delayMs == 0 ? Double.NaN : inFlight / (delayMs / 1000.0);
             case CPU -> Math.min(inFlight, serverCores()) / (endpoint.workNanos() / 1e9);
+            case DB_SLEEP -> endpoint.dbLatencyNanos() == 0 ? Double.NaN
+                    : Math.min(inFlight, endpoint.dbConnections()) / (endpoint.dbLatencyNanos() / 1e9);
             case MEMORY, DB, DB_WRITE, DB_WRITE_BATCH -> Double.NaN;
         };
         return load.rate() > 0 ? Math.min(load.rate(), bound) : bound;

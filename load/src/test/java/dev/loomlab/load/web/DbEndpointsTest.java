@@ -20,9 +20,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,12 +33,18 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The db endpoints of every server, against a PostgreSQL this test starts and hands to the servers as a
  * run does: each answer is one call through the server's own pool, of the size asked, which the server reports;
  * writes land in the table, a batch whole; a call that fails answers 5xx, which the load generator counts as an
- * error.
+ * error; a query that waits in the database holds its connection, so the pool bounds the throughput.
  */
 class DbEndpointsTest {
     /** The test's own connections' name, so that the servers' connections can be told apart. */
     private static final String TEST_APPLICATION = "loomlab-db-endpoints-test";
     private static EmbeddedDatabase db;
+    /** db-sleep: the connections of the pool, the callers sharing them, each call's wait in the database (ms). */
+    private static final int SLEEP_CONNECTIONS = 5;
+    private static final int SLEEPERS = 20;
+    private static final long SLEEP_MS = 20;
+    /** Room above the physical bound for the measured span's own edges. */
+    private static final double SLACK = 0.05;
 
     @BeforeAll
     static void startDatabase() throws Exception {
@@ -115,6 +123,55 @@ class DbEndpointsTest {
             Map<String, Double> idle = settled(server);
             assertThat(idle).containsEntry("pool_max", (double) connections).containsEntry("pool_active", 0.0)
                     .containsEntry("pool_pending", 0.0).containsEntry("requests_in_flight", 0.0);
+        }
+    }
+
+    /**
+     * db-sleep: {@value #SLEEPERS} users share {@value #SLEEP_CONNECTIONS} connections, each call holding one for
+     * {@value #SLEEP_MS} ms in {@code pg_sleep}. While they do, the server reports every connection in use and callers
+     * waiting for one; each connection serves at most one call per {@value #SLEEP_MS} ms, which bounds the throughput
+     * from above, and no answer comes sooner than its call's wait. JDBC with HikariCP on jdk (the same pool as mvc's and
+     * helidon's, in the server that starts quickest) and R2DBC with r2dbc-pool on webflux.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"jdk", "webflux"})
+    void theDbSleepEndpointHoldsAConnectionPerCallAndThePoolBoundsTheThroughput(String name) throws Exception {
+        ServerModel model = ServerModels.named(name);
+        EndpointSpec sleep = EndpointSpec.parse(List.of("endpoint=db-sleep", "db-latency=" + SLEEP_MS + "ms",
+                "db-connections=" + SLEEP_CONNECTIONS));
+        try (ServerUnderTest server = ServerUnderTest.start(model, 0, sleep, 0)) {
+            assertThat(server.verify()).isEqualTo(model.promise());
+            Duration span = Duration.ofSeconds(2);
+            LoadSpec spec = LoadSpec.closed(server.uri(null), SLEEPERS, Duration.ZERO, span, Ramp.CONSTANT, Duration.ofSeconds(30), "ok");
+            CompletableFuture<LoadReport> load = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return new LoadGenerator(spec).run();
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            List<Map<String, Double>> during = new ArrayList<>();
+            while (!load.isDone()) {
+                during.add(server.stats());
+                Thread.sleep(100);
+            }
+            LoadReport r = load.get();
+
+            assertThat(r.errorCount()).as(r.errorKinds().toString()).isZero();
+            assertThat(r.ok()).isPositive();
+            assertThat(r.latency().getMinValue()).isGreaterThanOrEqualTo(TimeUnit.MILLISECONDS.toNanos(SLEEP_MS));
+            // Each connection completes at most span / sleep + 1 calls within the span.
+            double seconds = span.toNanos() / 1e9;
+            double most = SLEEP_CONNECTIONS * (seconds / (SLEEP_MS / 1e3) + 1) / seconds * (1 + SLACK);
+            assertThat(r.throughputPerSecond()).as("throughput, at most %.1f/s", most).isLessThanOrEqualTo(most);
+
+            assertThat(during).as("readings during the load").isNotEmpty()
+                    .allSatisfy(d -> assertThat(d).containsEntry("pool_max", (double) SLEEP_CONNECTIONS))
+                    .allSatisfy(d -> assertThat(d.get("pool_active")).isBetween(0.0, (double) SLEEP_CONNECTIONS))
+                    .allSatisfy(d -> assertThat(d.get("requests_in_flight")).isBetween(0.0, (double) SLEEPERS))
+                    .anySatisfy(d -> assertThat(d).as("every connection in use, callers waiting")
+                            .containsEntry("pool_active", (double) SLEEP_CONNECTIONS)
+                            .hasEntrySatisfying("pool_pending", p -> assertThat(p).isGreaterThanOrEqualTo(1)));
         }
     }
 

@@ -85,4 +85,14 @@ class WebWorkloadTest {
         WebWorkload memory = new WebWorkload(load(3000, 0), 300, EndpointSpec.parse(List.of("endpoint=memory")));
         assertThat(memory.boundFor(ServerModels.named("jdk"))).isNaN();
     }
+
+    /** db-sleep: each call holds one of the pool's connections for db-latency, so the pool bounds the rate unless fewer users do. */
+    @Test
+    void theDbSleepEndpointIsBoundByItsPoolOverItsWait() {
+        EndpointSpec sleep = EndpointSpec.parse(List.of("endpoint=db-sleep", "db-connections=5", "db-latency=20ms"));
+        assertThat(new WebWorkload(load(3000, 0), 300, sleep).boundFor(ServerModels.named("mvc-platform")))
+                .isEqualTo(250.0, Offset.offset(1e-6));
+        assertThat(new WebWorkload(load(2, 0), 300, sleep).boundFor(ServerModels.named("webflux"))).isEqualTo(100.0, Offset.offset(1e-6));
+        assertThat(new WebWorkload(load(1, 100), 300, sleep).boundFor(ServerModels.named("jdk"))).isEqualTo(100.0);
+    }
 }

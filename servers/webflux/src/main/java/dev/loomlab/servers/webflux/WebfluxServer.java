@@ -95,7 +95,7 @@ public class WebfluxServer {
                 case CPU -> Mono.fromCallable(() -> CpuWork.spend(endpoint.spec().workNanos()))
                         .subscribeOn(Schedulers.parallel()).thenReturn(ServerArgs.BODY);
                 case MEMORY -> Mono.fromCallable(endpoint.cache()::retainRandomUser).thenReturn(ServerArgs.BODY);
-                case DB, DB_WRITE, DB_WRITE_BATCH -> endpoint.db().serve().thenReturn(ServerArgs.BODY).onErrorResume(e -> {
+                case DB, DB_WRITE, DB_WRITE_BATCH, DB_SLEEP -> endpoint.db().serve().thenReturn(ServerArgs.BODY).onErrorResume(e -> {
                     response.setStatusCode(HttpStatus.INTERNAL_SERVER_ERROR);
                     return Mono.just("database call failed");
                 });
