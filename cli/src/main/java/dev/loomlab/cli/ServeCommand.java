@@ -31,9 +31,10 @@ import java.util.concurrent.Callable;
  * 127.0.0.1 unless {@code --bind} says otherwise, and warns on stderr when the address lets other
  * machines reach it. A db endpoint gets the database {@code --db-url} names (checked first: bad input when
  * it cannot be reached), else an embedded PostgreSQL started here and stopped when the command ends, by
- * Ctrl-C too. With {@code --metrics-port P} the server's saturation (CPU, threads, RSS, open connections) is
- * served to Prometheus, sampled once a second ({@link ServerMetrics}). Exit 1 when the server or the database
- * cannot start, or the server dies. With {@code --cpus LIST} the server's JVM is started on those CPUs ({@link Taskset}).
+ * Ctrl-C too. With {@code --metrics-port P} the server's saturation (CPU, threads, RSS, open connections, and what
+ * it reports of itself: request threads, requests in flight, its connection pool, GC pauses) is served to Prometheus,
+ * sampled once a second ({@link ServerMetrics}). Exit 1 when the server or the database cannot start, or the server
+ * dies. With {@code --cpus LIST} the server's JVM is started on those CPUs ({@link Taskset}).
  */
 @Command(name = "serve", mixinStandardHelpOptions = true,
         description = {"Start one server under test (as the web scenario runs it) and print its URL; Ctrl-C stops it.",
@@ -162,7 +163,7 @@ final class ServeCommand implements Callable<Integer> {
             }
             System.out.println("loomlab serve: Ctrl-C stops it");
             System.out.flush();
-            try (ProcSampler sampler = saturation.map(m -> new ProcSampler(s.pid(), s.uri(null).getPort(), m::accept)).orElse(null)) {
+            try (ProcSampler sampler = saturation.map(m -> sampler(s, m)).orElse(null)) {
                 while (s.isAlive()) {
                     Thread.sleep(500);
                 }
@@ -173,6 +174,18 @@ final class ServeCommand implements Callable<Integer> {
             System.err.println("loomlab serve: " + e.getMessage());
             return 1;
         }
+    }
+
+    /**
+     * Samples {@code server} once a second into {@code metrics}: its process from /proc, and on the same thread what it
+     * reports of itself through its control channel.
+     */
+    private static ProcSampler sampler(ServerUnderTest server, ServerMetrics metrics) {
+        ServedSaturation served = new ServedSaturation(server::stats);
+        return new ProcSampler(server.pid(), server.uri(null).getPort(), sample -> {
+            metrics.accept(sample);
+            metrics.accept(served.read());
+        });
     }
 
     /** The default reply delay {@code -p delay} gives (300 ms unless given), ms. */

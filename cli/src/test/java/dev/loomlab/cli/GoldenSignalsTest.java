@@ -1,6 +1,7 @@
 package dev.loomlab.cli;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
@@ -23,14 +24,19 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code --metrics-port} on {@code load} and {@code serve}: a load against {@code loomlab serve jdk} answers
- * with rising request counts, latencies no shorter than the server's delay and the server's saturation, only
- * on loopback; serve exposes its server's saturation; a metrics port in use is bad input before anything starts.
+ * {@code --metrics-port} on {@code load} and {@code serve}: a load against {@code loomlab serve jdk} whose endpoint
+ * waits in the database ({@code db-sleep}, through a HikariCP pool of {@value #DB_CONNECTIONS}) answers with rising
+ * request counts, latencies no shorter than the query's wait and the server's saturation, only on loopback; serve
+ * exposes its server's saturation, what the server reports of itself included — its pool's size, every connection in
+ * use with callers waiting, more requests in flight than connections; a metrics port in use is bad input before
+ * anything starts. jdk has no pool of request threads to report: Tomcat's busy threads are ServersTest's.
  */
+@ExtendWith(SharedDatabase.class)
 class GoldenSignalsTest {
     private static final Pattern STARTED = Pattern.compile("\\(pid (\\d+), .* at (http://\\S+)");
     private static final int USERS = 20;
-    private static final double DELAY_SECONDS = 0.020;
+    private static final int DB_CONNECTIONS = 5;
+    private static final double WAIT_SECONDS = 0.020;
     private static final String OK = "loomlab_http_requests_total{outcome=\"ok\"}";
 
     @TempDir
@@ -42,7 +48,8 @@ class GoldenSignalsTest {
     void aLoadAgainstServeShowsItsGoldenSignalsAndServeItsServersSaturation() throws Exception {
         int servePort = LiveRun.freePort();
         Path serveErr = dir.resolve("serve-err.txt");
-        Process serve = ChildCli.builder(List.of(), "serve", "jdk", "-p", "delay=20ms", "--metrics-port",
+        Process serve = ChildCli.builder(List.of(), "serve", "jdk", "-p", "endpoint=db-sleep", "-p", "db-latency=20ms",
+                "-p", "db-connections=" + DB_CONNECTIONS, "--db-url", SharedDatabase.address().jdbcUrl(), "--metrics-port",
                 Integer.toString(servePort)).redirectError(serveErr.toFile()).start();
         try (BufferedReader out = new BufferedReader(new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8))) {
             Matcher started = null;
@@ -52,12 +59,15 @@ class GoldenSignalsTest {
             }
             assertThat(started).as("serve started: " + Files.readString(serveErr)).isNotNull();
             URI url = URI.create(started.group(2));
-            String idle = metrics.scrape(servePort);
+            String idle = firstServedFigures(servePort);
             assertThat(idle).as("serve's endpoint").isNotNull();
             assertThat(value(idle, "loomlab_server_threads").orElseThrow()).as("a JVM has threads").isGreaterThan(1);
             assertThat(value(idle, "loomlab_server_rss_bytes").orElseThrow()).as("a JVM is more than a megabyte")
                     .isGreaterThan(1 << 20);
             assertThat(idle).doesNotContain("loomlab_http_requests_total").as("serve sees no requests of its own");
+            assertThat(value(idle, "loomlab_server_pool_max")).as("the database pool").hasValue(DB_CONNECTIONS);
+            assertThat(value(idle, "loomlab_server_pool_active")).hasValue(0);
+            assertThat(value(idle, "loomlab_server_requests_in_flight")).hasValue(0);
 
             int loadPort = LiveRun.freePort();
             CompletableFuture<CliHarness.Outcome> load = CompletableFuture.supplyAsync(() -> CliHarness.run("load",
@@ -95,13 +105,22 @@ class GoldenSignalsTest {
             assertThat(loadAnswers).allMatch(a -> value(a, "loomlab_http_requests_total{outcome=\"error\"}").orElse(0) == 0);
             List<Double> p50 = numbers(loadAnswers, "loomlab_http_latency_seconds{percentile=\"50\"}");
             assertThat(p50).as("the last second's median").isNotEmpty()
-                    .allMatch(v -> v >= DELAY_SECONDS, "no shorter than the server's 20 ms delay");
+                    .allMatch(v -> v >= WAIT_SECONDS, "no shorter than the query's 20 ms wait");
             assertThat(numbers(loadAnswers, "loomlab_server_open_connections")).as("the load saw the server's connections")
                     .anyMatch(c -> c >= USERS);
             assertThat(numbers(serveAnswers, "loomlab_server_open_connections")).as("serve saw its server's connections")
                     .anyMatch(c -> c >= USERS);
             assertThat(numbers(serveAnswers, "loomlab_server_cpu_ratio")).as("the server worked under load")
                     .anyMatch(c -> c > 0).allMatch(c -> c <= 1);
+            // A closed load of USERS users has at most USERS requests in flight, those past the pool waiting for a connection.
+            assertThat(numbers(serveAnswers, "loomlab_server_requests_in_flight")).as("requests in flight")
+                    .anyMatch(n -> n > DB_CONNECTIONS).allMatch(n -> n <= USERS);
+            assertThat(numbers(serveAnswers, "loomlab_server_pool_active")).as("connections in use")
+                    .contains((double) DB_CONNECTIONS).allMatch(n -> n <= DB_CONNECTIONS);
+            assertThat(numbers(serveAnswers, "loomlab_server_pool_pending")).as("callers waiting for a connection")
+                    .anyMatch(n -> n >= 1).allMatch(n -> n <= USERS);
+            assertThat(numbers(serveAnswers, "loomlab_server_gc_pause_ratio")).as("the GC's share of an interval")
+                    .isNotEmpty().allMatch(r -> r >= 0 && r <= 1);
         } finally {
             serve.destroy();
             assertThat(serve.waitFor(30, TimeUnit.SECONDS)).isTrue();
@@ -123,6 +142,24 @@ class GoldenSignalsTest {
             }
             assertThat(out).doesNotExist();
         }
+    }
+
+    /**
+     * serve's first answer that carries what its server reports of itself (its database pool's size), or its last answer
+     * when none does within 30 s: serve prints its server's address just before it samples it first.
+     */
+    private String firstServedFigures(int port) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        String answer = metrics.scrape(port);
+        while (System.nanoTime() < deadline && !carriesServedFigures(answer)) {
+            Thread.sleep(50);
+            answer = metrics.scrape(port);
+        }
+        return answer;
+    }
+
+    private static boolean carriesServedFigures(String answer) {
+        return answer != null && value(answer, "loomlab_server_pool_max").orElse(Double.NaN) > 0;
     }
 
     private static OptionalDouble value(String answer, String series) {
