@@ -120,6 +120,8 @@ class RunMetricsTest {
             assertThat(value("loomlab_server_threads")).as("not read").isNaN();
             assertThat(value("loomlab_server_rss_bytes")).isEqualTo(310_000_000.0);
             assertThat(value("loomlab_server_open_connections")).isEqualTo(20.0);
+            assertThat(value("loomlab_server_requests_in_flight")).as("what a server reports of itself: serve's alone").isNaN();
+            assertThat(value("loomlab_server_pool_active")).isNaN();
 
             // Another trial JVM numbers its load runs from 1 again: its totals add to the run's.
             ProgressListener second = metrics.trialStarted(plan.get(1), 1);
