@@ -21,21 +21,15 @@ public record ProfilerSpec(Kind kind, String event) {
     /** The profilers loomlab can run inside a measured JVM. */
     public enum Kind {
         /** A JDK Flight Recorder recording with the {@code profile} settings and {@link JfrEvents}. */
-        JFR("jfr"),
+        JFR,
         /** async-profiler, one event. */
-        ASYNC("async"),
+        ASYNC,
         /** Allocation, churn per heap pool and pauses per iteration, as metrics (no file). */
-        GC("gc");
+        GC;
 
-        private final String text;
-
-        Kind(String text) {
-            this.text = text;
-        }
-
-        /** The name {@code --prof} takes. */
+        /** The name {@code --prof} takes: the constant's, in lower case. */
         public String text() {
-            return text;
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -83,7 +77,7 @@ public record ProfilerSpec(Kind kind, String event) {
         String option = colon < 0 ? null : text.substring(colon + 1);
         Kind kind = null;
         for (Kind k : Kind.values()) {
-            if (k.text.equals(name)) {
+            if (k.text().equals(name)) {
                 kind = k;
             }
         }
@@ -163,6 +157,6 @@ public record ProfilerSpec(Kind kind, String event) {
     /** {@code jfr}, {@code async:cpu} …, {@code gc}. */
     @Override
     public String toString() {
-        return event == null ? kind.text : kind.text + ":" + event;
+        return event == null ? kind.text() : kind.text() + ":" + event;
     }
 }
