@@ -1,5 +1,7 @@
 package dev.loomlab.db;
 
+import dev.loomlab.core.server.DatabaseEndpoint.PoolState;
+
 import java.time.Duration;
 
 /**
@@ -19,17 +21,11 @@ abstract sealed class ConnectionPool implements AutoCloseable permits JdbcPool, 
         P open(DbAddress address, int size, Duration acquireTimeout);
     }
 
-    /** Connections handed out now. */
-    abstract int active();
+    /** The pool now, read from the driver's pool: connections in use, callers waiting, its configured size. */
+    abstract PoolState state();
 
-    /** Connections open and idle in the pool now. */
-    abstract int idle();
-
-    /** Callers waiting for a connection now. */
-    abstract int pending();
-
-    /** The most connections the pool opens, as the pool itself is configured. */
-    abstract int max();
+    /** Connections open now, in use or idle. */
+    abstract int open();
 
     PoolWaits waits() {
         return waits;

@@ -137,7 +137,7 @@ public final class DbWorkload extends CallCountingWorkload {
         commits.set(0);
         if (pool != null) {
             pool.waits().reset();
-            pool.peaks().reset(pool.active() + pool.idle());
+            pool.peaks().reset(pool.open());
         }
     }
 

@@ -2,8 +2,10 @@ package dev.loomlab.db;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import com.zaxxer.hikari.HikariPoolMXBean;
 import com.zaxxer.hikari.metrics.IMetricsTracker;
 import com.zaxxer.hikari.metrics.PoolStats;
+import dev.loomlab.core.server.DatabaseEndpoint.PoolState;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -65,23 +67,16 @@ final class JdbcPool extends ConnectionPool {
     }
 
     @Override
-    int active() {
-        return source.getHikariPoolMXBean().getActiveConnections();
+    PoolState state() {
+        HikariPoolMXBean now = source.getHikariPoolMXBean();
+        return new PoolState(now.getActiveConnections(), now.getThreadsAwaitingConnection(),
+                source.getHikariConfigMXBean().getMaximumPoolSize());
     }
 
     @Override
-    int idle() {
-        return source.getHikariPoolMXBean().getIdleConnections();
-    }
-
-    @Override
-    int pending() {
-        return source.getHikariPoolMXBean().getThreadsAwaitingConnection();
-    }
-
-    @Override
-    int max() {
-        return source.getHikariConfigMXBean().getMaximumPoolSize();
+    int open() {
+        HikariPoolMXBean now = source.getHikariPoolMXBean();
+        return now.getActiveConnections() + now.getIdleConnections();
     }
 
     @Override

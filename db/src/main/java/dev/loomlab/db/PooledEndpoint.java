@@ -49,7 +49,7 @@ public abstract sealed class PooledEndpoint<P extends ConnectionPool> implements
 
     @Override
     public PoolState poolState() {
-        return new PoolState(pool.active(), pool.pending(), pool.max());
+        return pool.state();
     }
 
     @Override

@@ -1,7 +1,7 @@
 package dev.loomlab.db;
 
+import dev.loomlab.core.server.DatabaseEndpoint.PoolState;
 import io.r2dbc.pool.ConnectionPoolConfiguration;
-import io.r2dbc.pool.PoolMetrics;
 import io.r2dbc.postgresql.PostgresqlConnectionConfiguration;
 import io.r2dbc.postgresql.PostgresqlConnectionFactory;
 import io.r2dbc.spi.Connection;
@@ -63,23 +63,14 @@ final class R2dbcPool extends ConnectionPool {
     }
 
     @Override
-    int active() {
-        return pool.getMetrics().map(PoolMetrics::acquiredSize).orElse(0);
+    PoolState state() {
+        return pool.getMetrics().map(m -> new PoolState(m.acquiredSize(), m.pendingAcquireSize(), m.getMaxAllocatedSize()))
+                .orElse(new PoolState(0, 0, 0));
     }
 
     @Override
-    int idle() {
-        return pool.getMetrics().map(PoolMetrics::idleSize).orElse(0);
-    }
-
-    @Override
-    int pending() {
-        return pool.getMetrics().map(PoolMetrics::pendingAcquireSize).orElse(0);
-    }
-
-    @Override
-    int max() {
-        return pool.getMetrics().map(PoolMetrics::getMaxAllocatedSize).orElse(0);
+    int open() {
+        return pool.getMetrics().map(m -> m.acquiredSize() + m.idleSize()).orElse(0);
     }
 
     @Override
