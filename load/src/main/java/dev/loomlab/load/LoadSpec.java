@@ -95,12 +95,7 @@ public record LoadSpec(URI target, int users, double rate, int connections, Dura
 
     /** Parses a URL that loomlab may load: {@code http://} on this machine (127.0.0.0/8, ::1 or localhost). */
     public static URI parseTarget(String url) {
-        URI uri;
-        try {
-            uri = URI.create(url.trim());
-        } catch (IllegalArgumentException e) {
-            throw new BadInputException("'" + url + "' is not a URL (e.g. http://127.0.0.1:8080/get)");
-        }
+        URI uri = parseUrl(url);
         requireLocal(uri);
         return uri;
     }
@@ -110,14 +105,17 @@ public record LoadSpec(URI target, int users, double rate, int connections, Dura
      * {@code --allow-remote-target}; the host is not looked up here (each engine resolves it).
      */
     public static URI parseAnyTarget(String url) {
-        URI uri;
+        URI uri = parseUrl(url);
+        requireHttp(uri);
+        return uri;
+    }
+
+    private static URI parseUrl(String url) {
         try {
-            uri = URI.create(url.trim());
+            return URI.create(url.trim());
         } catch (IllegalArgumentException e) {
             throw new BadInputException("'" + url + "' is not a URL (e.g. http://127.0.0.1:8080/get)");
         }
-        requireHttp(uri);
-        return uri;
     }
 
     private static void requireHttp(URI uri) {
