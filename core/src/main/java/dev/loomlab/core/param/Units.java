@@ -42,15 +42,7 @@ public final class Units {
         String unit = m.group(2).equals("µs") ? "us" : m.group(2);
         for (int i = 0; i < UNIT_NAMES.length; i++) {
             if (UNIT_NAMES[i].equals(unit)) {
-                BigDecimal nanos = value.multiply(BigDecimal.valueOf(UNIT_NANOS[i]));
-                if (nanos.stripTrailingZeros().scale() > 0) {
-                    throw bad(what, "'" + text + "' is finer than a nanosecond");
-                }
-                try {
-                    return nanos.longValueExact();
-                } catch (ArithmeticException e) {
-                    throw bad(what, "'" + text + "' is too large");
-                }
+                return whole(value.multiply(BigDecimal.valueOf(UNIT_NANOS[i])), what, text, "is finer than a nanosecond");
             }
         }
         throw new AssertionError(unit);
@@ -72,9 +64,13 @@ public final class Units {
             case "g", "G" -> 1_000_000_000L;
             default -> 1L;
         };
-        BigDecimal value = new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(multiplier));
+        return whole(new BigDecimal(m.group(1)).multiply(BigDecimal.valueOf(multiplier)), what, text, "is not a whole number");
+    }
+
+    /** {@code value} as a long; refused, quoting {@code text}, when it has a fraction ({@code fraction} says why) or is too large. */
+    private static long whole(BigDecimal value, String what, String text, String fraction) {
         if (value.stripTrailingZeros().scale() > 0) {
-            throw bad(what, "'" + text + "' is not a whole number");
+            throw bad(what, "'" + text + "' " + fraction);
         }
         try {
             return value.longValueExact();
