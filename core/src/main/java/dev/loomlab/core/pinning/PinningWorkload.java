@@ -58,13 +58,7 @@ public final class PinningWorkload extends BlockingWorkload {
 
     @Override
     public void validate(TaskClock clock) throws ValidationException {
-        TaskWorkload.requireAllCompleted(clock);
-        for (int i = 0; i < tasks(); i++) {
-            if (clock.latencyNanos(i) < holdNanos) {
-                throw new ValidationException("task " + i + " finished in " + clock.latencyNanos(i)
-                        + " ns, less than its hold of " + Units.formatDuration(holdNanos));
-            }
-        }
+        TaskWorkload.requireAllWaited(clock, holdNanos, "hold");
     }
 
     @Override

@@ -2,7 +2,6 @@ package dev.loomlab.core.workload;
 
 import dev.loomlab.core.model.BlockingTask;
 import dev.loomlab.core.model.TaskClock;
-import dev.loomlab.core.param.Units;
 
 import java.time.Duration;
 
@@ -30,12 +29,6 @@ public final class SleepWorkload extends BlockingWorkload {
     /** Every task completed, and none took less than its sleep (which would mean it did not sleep). */
     @Override
     public void validate(TaskClock clock) throws ValidationException {
-        TaskWorkload.requireAllCompleted(clock);
-        for (int i = 0; i < tasks(); i++) {
-            if (clock.latencyNanos(i) < sleepNanos) {
-                throw new ValidationException("task " + i + " finished in " + clock.latencyNanos(i)
-                        + " ns, less than its sleep of " + Units.formatDuration(sleepNanos));
-            }
-        }
+        TaskWorkload.requireAllWaited(clock, sleepNanos, "sleep");
     }
 }

@@ -3,6 +3,7 @@ package dev.loomlab.core.workload;
 import dev.loomlab.core.model.BlockingTask;
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.TaskClock;
+import dev.loomlab.core.param.Units;
 import dev.loomlab.core.section.Sections;
 import dev.loomlab.core.stats.MetricKey;
 import org.HdrHistogram.Histogram;
@@ -117,6 +118,20 @@ public non-sealed interface TaskWorkload extends Workload {
         int done = clock.completedCount();
         if (done != clock.tasks()) {
             throw new ValidationException(done + " of " + clock.tasks() + " tasks completed");
+        }
+    }
+
+    /**
+     * As {@link #requireAllCompleted}, and no task took less than the {@code nanos} it waits ({@code wait} names
+     * the wait, e.g. {@code sleep}): one that did would not have waited.
+     */
+    static void requireAllWaited(TaskClock clock, long nanos, String wait) throws ValidationException {
+        requireAllCompleted(clock);
+        for (int i = 0; i < clock.tasks(); i++) {
+            if (clock.latencyNanos(i) < nanos) {
+                throw new ValidationException("task " + i + " finished in " + clock.latencyNanos(i)
+                        + " ns, less than its " + wait + " of " + Units.formatDuration(nanos));
+            }
         }
     }
 }
