@@ -2,6 +2,7 @@ package dev.loomlab.core.pinning;
 
 import java.time.Duration;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.stream.Stream;
 
 /** {@code lock=reentrant}: sleeps while holding the task's own {@link ReentrantLock} (article 004's remedy). */
 final class ReentrantHold implements LockedHold {
@@ -9,10 +10,7 @@ final class ReentrantHold implements LockedHold {
     private final Duration hold;
 
     ReentrantHold(int tasks, Duration hold) {
-        this.locks = new ReentrantLock[tasks];
-        for (int i = 0; i < tasks; i++) {
-            locks[i] = new ReentrantLock();
-        }
+        this.locks = Stream.generate(ReentrantLock::new).limit(tasks).toArray(ReentrantLock[]::new);
         this.hold = hold;
     }
 

@@ -1,6 +1,7 @@
 package dev.loomlab.core.pinning;
 
 import java.time.Duration;
+import java.util.stream.Stream;
 
 /** {@code lock=synchronized}: sleeps inside {@code synchronized} on the task's own monitor. */
 final class SynchronizedHold implements LockedHold {
@@ -8,10 +9,7 @@ final class SynchronizedHold implements LockedHold {
     private final Duration hold;
 
     SynchronizedHold(int tasks, Duration hold) {
-        this.monitors = new Object[tasks];
-        for (int i = 0; i < tasks; i++) {
-            monitors[i] = new Object();
-        }
+        this.monitors = Stream.generate(Object::new).limit(tasks).toArray();
         this.hold = hold;
     }
 

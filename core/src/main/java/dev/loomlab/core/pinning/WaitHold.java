@@ -1,6 +1,7 @@
 package dev.loomlab.core.pinning;
 
 import java.time.Duration;
+import java.util.stream.Stream;
 
 /**
  * {@code lock=wait}: {@code Object.wait} on the task's own monitor until the hold time has passed (no
@@ -11,10 +12,7 @@ final class WaitHold implements LockedHold {
     private final long holdNanos;
 
     WaitHold(int tasks, Duration hold) {
-        this.monitors = new Object[tasks];
-        for (int i = 0; i < tasks; i++) {
-            monitors[i] = new Object();
-        }
+        this.monitors = Stream.generate(Object::new).limit(tasks).toArray();
         this.holdNanos = hold.toNanos();
     }
 
