@@ -3,6 +3,7 @@ package dev.loomlab.jmeter;
 import dev.loomlab.core.engine.EngineLine;
 import dev.loomlab.core.engine.EngineOutcome;
 import dev.loomlab.core.engine.EngineSpec;
+import dev.loomlab.core.engine.ProgressBeat;
 import org.apache.jmeter.engine.ClientJMeterEngine;
 import org.apache.jmeter.engine.JMeterEngine;
 import org.apache.jmeter.engine.StandardJMeterEngine;
@@ -399,22 +400,18 @@ final class Runner {
     private final class Progress {
         private final Tally tally;
         private final long begin;
-        private long next;
+        private final ProgressBeat beat;
 
         Progress(Tally tally, long begin) {
             this.tally = tally;
             this.begin = begin;
-            this.next = begin + PROGRESS_MS;
+            this.beat = new ProgressBeat(begin, PROGRESS_MS);
         }
 
         void tick(String phase) {
             long now = System.currentTimeMillis();
-            if (now < next) {
+            if (!beat.due(now)) {
                 return;
-            }
-            next += PROGRESS_MS;
-            if (next <= now) {
-                next = now + PROGRESS_MS;
             }
             out.println(EngineLine.of(EngineLine.PROGRESS, tally.progress(now - begin, phase, spec.latencies()).format()));
         }

@@ -1,5 +1,6 @@
 package dev.loomlab.load;
 
+import dev.loomlab.core.engine.ProgressBeat;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -91,7 +92,7 @@ public final class LoadGenerator {
     /** True when the progress carries the latencies so far (the loops then copy them twice a second). */
     private volatile boolean latencies;
     private long startedReal;
-    private long nextProgress;
+    private ProgressBeat progressBeat;
 
     public LoadGenerator(LoadSpec spec) {
         this(spec, NanoClock.SYSTEM);
@@ -124,7 +125,7 @@ public final class LoadGenerator {
         this.progress = progress;
         this.latencies = latencies;
         startedReal = System.nanoTime();
-        nextProgress = startedReal + PROGRESS_NANOS;
+        progressBeat = new ProgressBeat(startedReal, PROGRESS_NANOS);
         connectTimeoutMillis = (int) Math.min(spec.timeout().toMillis(), 10_000);
         group = new MultiThreadIoEventLoopGroup(loops, NioIoHandler.newFactory());
         try {
@@ -422,13 +423,8 @@ public final class LoadGenerator {
     /** Hands the listener the figures so far when a second has passed since the last time (controlling thread). */
     private void reportProgress() {
         long real = System.nanoTime();
-        if (real < nextProgress) {
+        if (!progressBeat.due(real)) {
             return;
-        }
-        // On the second, not a second after the last line: the lines keep pace with the run.
-        nextProgress += PROGRESS_NANOS;
-        if (nextProgress <= real) {
-            nextProgress = real + PROGRESS_NANOS;
         }
         LoopStats.Tally all = LoopStats.Tally.NONE;
         for (LoopStats s : stats.values()) {
