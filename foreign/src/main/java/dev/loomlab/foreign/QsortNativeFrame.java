@@ -1,5 +1,6 @@
 package dev.loomlab.foreign;
 
+import dev.loomlab.core.pinning.FramedHold;
 import dev.loomlab.core.pinning.Hold;
 import dev.loomlab.core.pinning.NativeFrame;
 
@@ -20,12 +21,12 @@ import java.lang.invoke.MethodType;
  * virtual thread on every JDK.
  */
 public final class QsortNativeFrame implements NativeFrame {
-    private static final ThreadLocal<Call> CURRENT = new ThreadLocal<>();
+    private static final ThreadLocal<FramedHold> CURRENT = new ThreadLocal<>();
 
     @Override
     public void call(Hold hold) throws InterruptedException {
-        Call call = new Call(hold);
-        CURRENT.set(call);
+        FramedHold framed = new FramedHold(hold);
+        CURRENT.set(framed);
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment pair = arena.allocate(ValueLayout.JAVA_INT, 2);
             pair.setAtIndex(ValueLayout.JAVA_INT, 0, 2);
@@ -41,20 +42,14 @@ public final class QsortNativeFrame implements NativeFrame {
         } finally {
             CURRENT.remove();
         }
-        call.rethrow();
+        framed.rethrow("qsort never called the comparator");
     }
 
     /** The comparator qsort calls back: runs the current call's hold once, then compares two ints. */
     static int compare(MemorySegment a, MemorySegment b) {
-        Call call = CURRENT.get();
-        if (call != null && !call.ran) {
-            call.ran = true;
-            try {
-                call.hold.run();
-            } catch (Throwable t) {
-                // An exception escaping an upcall ends the JVM: hand it back to the caller instead.
-                call.failure = t;
-            }
+        FramedHold framed = CURRENT.get();
+        if (framed != null) {
+            framed.runOnce();
         }
         return Integer.compare(a.get(ValueLayout.JAVA_INT, 0), b.get(ValueLayout.JAVA_INT, 0));
     }
@@ -78,32 +73,6 @@ public final class QsortNativeFrame implements NativeFrame {
                         Arena.global());
             } catch (ReflectiveOperationException e) {
                 throw new ExceptionInInitializerError(e);
-            }
-        }
-    }
-
-    /** One call's hold, whether the comparator ran it, and what it threw. */
-    private static final class Call {
-        final Hold hold;
-        boolean ran;
-        Throwable failure;
-
-        Call(Hold hold) {
-            this.hold = hold;
-        }
-
-        void rethrow() throws InterruptedException {
-            if (!ran) {
-                throw new IllegalStateException("qsort never called the comparator");
-            }
-            if (failure instanceof InterruptedException e) {
-                throw e;
-            }
-            if (failure instanceof RuntimeException e) {
-                throw e;
-            }
-            if (failure instanceof Error e) {
-                throw e;
             }
         }
     }

@@ -13,7 +13,7 @@ import java.time.Duration;
  * the hold reaches it through a thread-local slot, and its outcome comes back the same way.
  */
 final class ClinitHold implements LockedHold {
-    private static final ThreadLocal<Slot> CURRENT = new ThreadLocal<>();
+    private static final ThreadLocal<FramedHold> CURRENT = new ThreadLocal<>();
     private static final byte[] BLOCKER = blockerBytes();
 
     private final Duration hold;
@@ -24,36 +24,21 @@ final class ClinitHold implements LockedHold {
 
     @Override
     public void hold(int task) throws Exception {
-        Slot slot = new Slot(() -> Thread.sleep(hold));
-        CURRENT.set(slot);
+        FramedHold framed = new FramedHold(() -> Thread.sleep(hold));
+        CURRENT.set(framed);
         try {
             MethodHandles.lookup().defineHiddenClass(BLOCKER, true);
         } finally {
             CURRENT.remove();
         }
-        if (!slot.ran) {
-            throw new IllegalStateException("the hidden class's initializer did not run");
-        }
-        if (slot.failure instanceof InterruptedException e) {
-            throw e;
-        }
-        if (slot.failure != null) {
-            throw new IllegalStateException("the hold inside the class initializer failed", slot.failure);
-        }
+        framed.rethrow("the hidden class's initializer did not run");
     }
 
     /** Called by {@link ClinitBlocker}'s static initializer: runs the current thread's hold once. */
     static void runCurrent() {
-        Slot slot = CURRENT.get();
-        if (slot == null || slot.ran) {
-            return;
-        }
-        slot.ran = true;
-        try {
-            slot.hold.run();
-        } catch (Throwable t) {
-            // Thrown out of an initializer it would become an ExceptionInInitializerError: hand it back instead.
-            slot.failure = t;
+        FramedHold framed = CURRENT.get();
+        if (framed != null) {
+            framed.runOnce();
         }
     }
 
@@ -65,17 +50,6 @@ final class ClinitHold implements LockedHold {
             return in.readAllBytes();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    /** One call's hold, whether the initializer ran it, and what it threw. */
-    private static final class Slot {
-        final Hold hold;
-        boolean ran;
-        Throwable failure;
-
-        Slot(Hold hold) {
-            this.hold = hold;
         }
     }
 }
