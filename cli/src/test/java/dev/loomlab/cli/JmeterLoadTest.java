@@ -216,12 +216,8 @@ class JmeterLoadTest {
                 }
             }
             // the controller's JVM and both agents' engines: three JMeter JVMs, none left behind
-            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-            while (!engines.alive().isEmpty() && System.nanoTime() < deadline) {
-                Thread.sleep(100);
-            }
+            assertThat(engines.aliveAfter(Duration.ofSeconds(20))).as("JMeter JVMs still running").isEmpty();
             assertThat(engines.seen()).isEqualTo(3);
-            assertThat(engines.alive()).as("JMeter JVMs still running").isEmpty();
         }
     }
 
@@ -327,13 +323,9 @@ class JmeterLoadTest {
                     assertThat(agent.waitFor(60, TimeUnit.SECONDS)).as("the agent ended").isTrue();
                 }
             }
-            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-            while (!engines.alive().isEmpty() && System.nanoTime() < deadline) {
-                Thread.sleep(100);
-            }
+            assertThat(engines.aliveAfter(Duration.ofSeconds(20))).as("JMeter JVMs still running").isEmpty();
             // the agent's engine and the three controllers'
             assertThat(engines.seen()).isEqualTo(4);
-            assertThat(engines.alive()).as("JMeter JVMs still running").isEmpty();
         }
     }
 

@@ -80,6 +80,15 @@ final class ProcessWatch implements AutoCloseable {
         return seen.stream().filter(ProcessHandle::isAlive).toList();
     }
 
+    /** Those seen that are still alive once they have all ended or {@code limit} has passed. */
+    List<ProcessHandle> aliveAfter(Duration limit) throws InterruptedException {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (!alive().isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(POLL_MS);
+        }
+        return alive();
+    }
+
     @Override
     public void close() throws InterruptedException {
         running = false;
