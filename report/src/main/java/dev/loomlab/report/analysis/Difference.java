@@ -5,6 +5,7 @@ import dev.loomlab.report.text.Fmt;
 
 import dev.loomlab.core.stats.Summary;
 
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -47,24 +48,19 @@ public record Difference(String metric, RatioEstimate estimate, double threshold
     /** The candidate against the baseline. */
     public enum Verdict {
         /** Better beyond noise: the whole interval beyond the threshold on the better side. */
-        FASTER("faster"),
+        FASTER,
         /** Worse beyond noise: the whole interval beyond the threshold on the worse side. */
-        SLOWER("slower"),
+        SLOWER,
         /** The interval reaches within the threshold: no difference shown. */
-        WITHIN_NOISE("within noise"),
+        WITHIN_NOISE,
         /** Beyond the threshold on a metric neither way is better of: a difference, neither better nor worse. */
-        CHANGED("changed"),
+        CHANGED,
         /** Too few samples for the interval at all: not judged. */
-        TOO_FEW_SAMPLES("too few samples");
+        TOO_FEW_SAMPLES;
 
-        private final String text;
-
-        Verdict(String text) {
-            this.text = text;
-        }
-
+        /** The verdict in words, as notes print it: its name in lower case, {@code within noise}. */
         public String text() {
-            return text;
+            return name().toLowerCase(Locale.ROOT).replace('_', ' ');
         }
     }
 
