@@ -105,23 +105,19 @@ public final class Metrics {
 
     /** Names of the {@link Summary} metrics the results carry, in first-seen order. */
     public static List<String> summaryNames(Collection<Result> results) {
-        Set<String> names = new LinkedHashSet<>();
-        for (Result r : results) {
-            r.metrics().forEach((k, v) -> {
-                if (v instanceof Summary) {
-                    names.add(k);
-                }
-            });
-        }
-        return new ArrayList<>(names);
+        return namesOf(results, Summary.class);
     }
 
     /** Names of the latency-percentile metrics the results carry, in first-seen order. */
     public static List<String> latencyNames(Collection<Result> results) {
+        return namesOf(results, LatencySummary.class);
+    }
+
+    private static List<String> namesOf(Collection<Result> results, Class<?> kind) {
         Set<String> names = new LinkedHashSet<>();
         for (Result r : results) {
             r.metrics().forEach((k, v) -> {
-                if (v instanceof LatencySummary) {
+                if (kind.isInstance(v)) {
                     names.add(k);
                 }
             });
