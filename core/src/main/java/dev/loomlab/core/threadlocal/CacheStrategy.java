@@ -19,53 +19,19 @@ public enum CacheStrategy implements Choice {
     /** A fresh source for one iteration, making objects with {@code factory} (pool: at most {@code poolSize}). */
     Source newSource(Supplier<Object> factory, int poolSize) {
         return switch (this) {
-            case THREADLOCAL -> new ThreadLocalSource(factory);
-            case PER_TASK -> new PerTaskSource(factory);
+            // made on a thread's first task and kept for its next ones, as caching code does
+            case THREADLOCAL -> ThreadLocal.withInitial(factory)::get;
+            // a new one for every task, left as garbage
+            case PER_TASK -> factory::get;
             case POOL -> new PoolSource(factory, poolSize);
         };
     }
 
-    /** Hands out objects to tasks and takes them back. */
+    /** Hands out objects to tasks and takes them back; only the pool takes any back. */
     interface Source {
         Object acquire() throws InterruptedException;
 
-        void release(Object object);
-    }
-
-    /** The object cached in a thread-local: made on a thread's first task, kept for its life. */
-    private static final class ThreadLocalSource implements Source {
-        private final ThreadLocal<Object> cache;
-
-        ThreadLocalSource(Supplier<Object> factory) {
-            this.cache = ThreadLocal.withInitial(factory);
-        }
-
-        @Override
-        public Object acquire() {
-            return cache.get();
-        }
-
-        @Override
-        public void release(Object object) {
-            // kept for the thread's next task, as caching code does
-        }
-    }
-
-    private static final class PerTaskSource implements Source {
-        private final Supplier<Object> factory;
-
-        PerTaskSource(Supplier<Object> factory) {
-            this.factory = factory;
-        }
-
-        @Override
-        public Object acquire() {
-            return factory.get();
-        }
-
-        @Override
-        public void release(Object object) {
-            // garbage
+        default void release(Object object) {
         }
     }
 
