@@ -1,7 +1,7 @@
 package dev.loomlab.report;
 
 import dev.loomlab.core.outcome.PinnedStacks;
-import dev.loomlab.core.pinning.PinningMetrics;
+import dev.loomlab.core.stats.Metric;
 import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.text.TextTable;
 
@@ -63,7 +63,7 @@ public final class ByJdk {
                 Result r = row.get(v);
                 cells.add(r == null ? "" : wall(r));
                 if (pinning) {
-                    cells.add(r == null || !r.ok() ? "" : count(r, PinningMetrics.PINNED_EVENTS.name()));
+                    cells.add(r == null || !r.ok() ? "" : count(r, Metric.PINNED_EVENTS.name()));
                 }
             }
             table.add(cells);

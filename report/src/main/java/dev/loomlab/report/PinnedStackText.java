@@ -1,6 +1,6 @@
 package dev.loomlab.report;
 
-import dev.loomlab.core.pinning.PinningMetrics;
+import dev.loomlab.core.stats.Metric;
 import dev.loomlab.report.text.Fmt;
 
 import dev.loomlab.core.pinning.UserFirstStack;
@@ -60,8 +60,8 @@ public final class PinnedStackText {
             if (r.ok() && !stacks.isEmpty()) {
                 sb.append(r.scenario()).append(' ').append(r.model()).append(' ').append(Fmt.params(r.params()))
                         .append(" [java ").append(r.jvm() == null ? "?" : r.jvm().version()).append("]: ")
-                        .append(ResultRow.summary(r, PinningMetrics.PINNED_EVENTS.name()) == null ? "" :
-                                Fmt.num(ResultRow.summary(r, PinningMetrics.PINNED_EVENTS.name()).median())
+                        .append(ResultRow.summary(r, Metric.PINNED_EVENTS.name()) == null ? "" :
+                                Fmt.num(ResultRow.summary(r, Metric.PINNED_EVENTS.name()).median())
                                         + " pinned events per iteration (median); ")
                         .append(stacksOver(r.forks() == 0 ? r.iterations() : r.forks() * r.iterations())).append('\n')
                         .append(render(stacks, maxStacks, maxFrames, "  "));

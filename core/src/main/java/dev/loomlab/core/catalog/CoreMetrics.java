@@ -2,7 +2,7 @@ package dev.loomlab.core.catalog;
 
 import dev.loomlab.core.fanout.FanoutWorkload;
 import dev.loomlab.core.memory.MemoryMetrics;
-import dev.loomlab.core.pinning.PinningMetrics;
+import dev.loomlab.core.pinning.PinningWorkload;
 import dev.loomlab.core.prof.ProfilerMetrics;
 import dev.loomlab.core.semaphore.SemaphoreWorkload;
 import dev.loomlab.core.server.PoolMetrics;
@@ -25,8 +25,8 @@ import java.util.List;
 public final class CoreMetrics implements MetricProvider {
     @Override
     public List<MetricKey> metrics() {
-        List<MetricKey> all = new ArrayList<>(Metric.STANDARD);
-        all.addAll(PinningMetrics.ALL);
+        List<MetricKey> all = new ArrayList<>(Metric.ALL);
+        all.add(PinningWorkload.PINNED_BOUND_MS);
         all.add(FailedCalls.METRIC);
         all.addAll(FanoutWorkload.METRICS);
         all.addAll(SemaphoreWorkload.METRICS);

@@ -1,7 +1,6 @@
 package dev.loomlab.core.catalog;
 
 import dev.loomlab.core.memory.MemoryMetrics;
-import dev.loomlab.core.pinning.PinningMetrics;
 import dev.loomlab.core.task.UserTask;
 import dev.loomlab.core.task.UserTaskWorkload;
 
@@ -231,7 +230,7 @@ public final class CoreScenarios implements ScenarioProvider {
                         .trialJvmArgs("--enable-native-access=ALL-UNNAMED")
                         .bound(Bound.waiting("tasks", "hold"))
                         .traits(Trait.RECORDS_PINNING)
-                        .metrics(PinningMetrics.PINNED_BOUND_MS)
+                        .metrics(PinningWorkload.PINNED_BOUND_MS)
                         .build(),
                 p -> new PinningWorkload(p.intCount("tasks"), p.durationNanos("hold"), p.choice("lock", LockKind.class)));
     }

@@ -4,6 +4,10 @@ import dev.loomlab.core.model.BlockingTask;
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.param.Units;
 import dev.loomlab.core.model.Bounds;
+import dev.loomlab.core.stats.Direction;
+import dev.loomlab.core.stats.MetricKey;
+import dev.loomlab.core.stats.Owner;
+import dev.loomlab.core.stats.Unit;
 import dev.loomlab.core.workload.BlockingWorkload;
 import dev.loomlab.core.workload.ValidationException;
 import dev.loomlab.core.workload.TaskWorkload;
@@ -19,6 +23,9 @@ import java.util.Map;
  * pinned its carrier.
  */
 public final class PinningWorkload extends BlockingWorkload {
+    public static final MetricKey PINNED_BOUND_MS = new MetricKey("pinned_bound_ms", Unit.MS, Direction.NEITHER, Owner.TRIAL,
+            "pinning: ceil(tasks / carriers) × hold, the best time if every blocked task holds its carrier");
+
     private final long holdNanos;
     private final LockedHold lock;
     private final boolean[] onVirtualThread;
@@ -68,6 +75,6 @@ public final class PinningWorkload extends BlockingWorkload {
                 return Map.of();
             }
         }
-        return Map.of(PinningMetrics.PINNED_BOUND_MS.name(), Bounds.waiting(tasks(), Units.nanosToMillis(holdNanos), carriers));
+        return Map.of(PINNED_BOUND_MS.name(), Bounds.waiting(tasks(), Units.nanosToMillis(holdNanos), carriers));
     }
 }

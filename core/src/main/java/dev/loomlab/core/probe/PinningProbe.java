@@ -2,7 +2,7 @@ package dev.loomlab.core.probe;
 
 import dev.loomlab.core.pinning.PinnedEvents;
 import dev.loomlab.core.outcome.PinnedStack;
-import dev.loomlab.core.pinning.PinningMetrics;
+import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.pinning.PinningRecorder;
 
 import java.util.List;
@@ -59,13 +59,13 @@ public final class PinningProbe implements Probe, AutoCloseable {
     @Override
     public void afterIteration(long wallNanos, Map<String, Double> metrics) {
         if (!recording) {
-            metrics.put(PinningMetrics.PINNED_EVENTS.name(), Double.NaN);
-            metrics.put(PinningMetrics.PINNED_TIME_MS.name(), Double.NaN);
+            metrics.put(Metric.PINNED_EVENTS.name(), Double.NaN);
+            metrics.put(Metric.PINNED_TIME_MS.name(), Double.NaN);
             return;
         }
         PinnedEvents events = recorder.stop();
-        metrics.put(PinningMetrics.PINNED_EVENTS.name(), (double) events.events());
-        metrics.put(PinningMetrics.PINNED_TIME_MS.name(), events.timeMs());
+        metrics.put(Metric.PINNED_EVENTS.name(), (double) events.events());
+        metrics.put(Metric.PINNED_TIME_MS.name(), events.timeMs());
         stacks = PinnedStack.top(events.stacks(), PinnedStack.TOP);
     }
 

@@ -4,7 +4,6 @@ import dev.loomlab.core.cpu.CpuList;
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.param.ParamValues;
-import dev.loomlab.core.pinning.PinningMetrics;
 import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.stats.MetricKey;
 
@@ -189,7 +188,7 @@ public record ScenarioDescription(String name, String summary, List<ArticleRef> 
             Set<MetricKey> all = new LinkedHashSet<>(probes ? Metric.STANDARD : List.of());
             all.addAll(metrics);
             if (traits.contains(Trait.RECORDS_PINNING)) {
-                all.addAll(PinningMetrics.RECORDED);
+                all.addAll(Metric.PINNING);
             }
             all.add(score);
             if (trialCpus != null && params.stream().noneMatch(p -> p.name().equals(trialCpus))) {

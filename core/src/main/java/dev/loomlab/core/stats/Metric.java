@@ -7,9 +7,10 @@ import static dev.loomlab.core.stats.Direction.LOWER_BETTER;
 import static dev.loomlab.core.stats.Direction.NEITHER;
 
 /**
- * The keys of what every trial's probes measure around an iteration, the trial JVM's figures, for the
- * probes that measure them, the trials and results that carry them and the reports that show them
- * (docs/methodology.md). A scenario's own metrics are declared by the module that produces them.
+ * The keys of what the trial JVM's probes measure around an iteration: every trial's ({@link #STANDARD}) and, in the
+ * scenarios that record pinning, the JFR recording's ({@link #PINNING}); for the probes that measure them, the
+ * trials and results that carry them and the reports that show them (docs/methodology.md). A scenario's own
+ * metrics are declared by the module that produces them.
  */
 public final class Metric {
     private static final MetricKeys KEYS = new MetricKeys(Owner.TRIAL);
@@ -63,11 +64,18 @@ public final class Metric {
     public static final MetricKey SCHEDULING_OVERHEAD_PCT = KEYS.add("scheduling_overhead_pct", Unit.PCT, LOWER_BETTER,
             "(wall time − the CPU bound) / wall time: what scheduling the tasks cost beyond their computation");
 
-    /**
-     * What every trial's probes measure (pinning's and the servers' are scenarios' own), in the order
-     * tables show them.
-     */
+    /** What every trial's probes measure, in the order tables show them: the keys above, a copy taken here. */
     public static final List<MetricKey> STANDARD = List.copyOf(KEYS.all());
+
+    public static final MetricKey PINNED_EVENTS = KEYS.add("pinned_events", Unit.COUNT, LOWER_BETTER,
+            "JFR jdk.VirtualThreadPinned events of the iteration (threshold 0)");
+    public static final MetricKey PINNED_TIME_MS = KEYS.add("pinned_time_ms", Unit.MS, LOWER_BETTER,
+            "the pinned events' total duration");
+    /** What a JFR recording of {@code jdk.VirtualThreadPinned} adds in the scenarios that record pinning. */
+    public static final List<MetricKey> PINNING = List.of(PINNED_EVENTS, PINNED_TIME_MS);
+
+    /** Every key declared here: {@link #STANDARD}, then {@link #PINNING}. */
+    public static final List<MetricKey> ALL = KEYS.all();
 
     private Metric() {
     }

@@ -1,6 +1,5 @@
 package dev.loomlab.report.advise;
 
-import dev.loomlab.core.pinning.PinningMetrics;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Direction;
 import dev.loomlab.core.stats.Metric;
@@ -142,7 +141,7 @@ final class BestModelRule implements AdviceRule {
             return ", which is held at its ceiling of " + String.format(java.util.Locale.ROOT, "%,d", limit.getAsInt()) + " tasks at once (bound "
                     + Figures.num(other.boundMs()) + " ms, efficiency " + eff(other) + ")";
         }
-        Double pinned = Metrics.mean(other, PinningMetrics.PINNED_EVENTS);
+        Double pinned = Metrics.mean(other, Metric.PINNED_EVENTS);
         if (pinned != null && pinned > 0) {
             return ", which pinned its carriers (" + Figures.num(pinned) + " pinned events per iteration)";
         }

@@ -1,6 +1,6 @@
 package dev.loomlab.report.advise;
 
-import dev.loomlab.core.pinning.PinningMetrics;
+import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.MetricKey;
 import dev.loomlab.report.text.Fmt;
@@ -17,8 +17,8 @@ import java.util.List;
  * parameters on another JDK where it was zero.
  */
 final class PinningRule implements AdviceRule {
-    private static final MetricKey EVENTS = PinningMetrics.PINNED_EVENTS;
-    private static final MetricKey TIME = PinningMetrics.PINNED_TIME_MS;
+    private static final MetricKey EVENTS = Metric.PINNED_EVENTS;
+    private static final MetricKey TIME = Metric.PINNED_TIME_MS;
     /** The first JDK on which {@code synchronized} no longer pins (JEP 491). */
     private static final int UNPINNED_SYNCHRONIZED = 24;
 
