@@ -15,11 +15,8 @@ class VerdictTest {
     void aJvmKeepingTheMachineBusyIsCpuBound() {
         VirtualThreadView view = view(NOT_PINNED, List.of(blocked(BlockedOn.SLEEP, 500)), List.of(), 93.4, 3);
 
-        Verdict v = Verdict.of(view).orElseThrow();
-
-        assertThat(v.kind()).isEqualTo(Verdict.Kind.CPU_BOUND);
-        assertThat(v.sharePct()).isEqualTo(93.4);
-        assertThat(v.line()).isEqualTo("the JVM used 93% of the machine's CPUs (mean of 3 jdk.CPULoad readings)");
+        assertVerdict(view, Verdict.Kind.CPU_BOUND, 93.4,
+                "the JVM used 93% of the machine's CPUs (mean of 3 jdk.CPULoad readings)");
     }
 
     @Test
@@ -27,11 +24,8 @@ class VerdictTest {
         VirtualThreadView view = view(NOT_PINNED, List.of(blocked(BlockedOn.POOL, 620), blocked(BlockedOn.SLEEP, 380)),
                 List.of(new VirtualThreadView.PoolWait("HikariCP", 40, 620)), 35.0, 2);
 
-        Verdict v = Verdict.of(view).orElseThrow();
-
-        assertThat(v.kind()).isEqualTo(Verdict.Kind.POOL);
-        assertThat(v.sharePct()).isCloseTo(62.0, within(1e-9));
-        assertThat(v.line()).isEqualTo("62% of recorded virtual-thread blocked time waiting for a pool connection (HikariCP)");
+        assertVerdict(view, Verdict.Kind.POOL, 62.0,
+                "62% of recorded virtual-thread blocked time waiting for a pool connection (HikariCP)");
     }
 
     @Test
@@ -41,11 +35,8 @@ class VerdictTest {
                         blocked(BlockedOn.LOCK, 250)),
                 List.of(new VirtualThreadView.PoolWait("Semaphore", 5, 250)), null, 0);
 
-        Verdict v = Verdict.of(view).orElseThrow();
-
-        assertThat(v.kind()).isEqualTo(Verdict.Kind.SLEEP_IO);
-        assertThat(v.sharePct()).isCloseTo(50.0, within(1e-9));
-        assertThat(v.line()).isEqualTo("50% of recorded virtual-thread blocked time in sleep or socket I/O");
+        assertVerdict(view, Verdict.Kind.SLEEP_IO, 50.0,
+                "50% of recorded virtual-thread blocked time in sleep or socket I/O");
     }
 
     @Test
@@ -54,11 +45,8 @@ class VerdictTest {
         VirtualThreadView view = view(new VirtualThreadView.Pinning(7, 900, 210.5, List.of(stack)),
                 List.of(blocked(BlockedOn.SLEEP, 450)), List.of(), 20.0, 1);
 
-        Verdict v = Verdict.of(view).orElseThrow();
-
-        assertThat(v.kind()).isEqualTo(Verdict.Kind.PINNED);
-        assertThat(v.sharePct()).isCloseTo(100.0, within(1e-9));
-        assertThat(v.line()).isEqualTo("100% of recorded virtual-thread blocked time pinned to a carrier (7 pinned events, longest 210.5 ms, at com.example.Cache.load:42)");
+        assertVerdict(view, Verdict.Kind.PINNED, 100.0,
+                "100% of recorded virtual-thread blocked time pinned to a carrier (7 pinned events, longest 210.5 ms, at com.example.Cache.load:42)");
     }
 
     /**
@@ -86,6 +74,13 @@ class VerdictTest {
     void nothingToRestOnIsNoVerdict() {
         assertThat(Verdict.of(view(NOT_PINNED, List.of(), List.of(), 50.0, 4))).isEmpty();
         assertThat(Verdict.of(view(NOT_PINNED, List.of(blocked(BlockedOn.LOCK, 300)), List.of(), null, 0))).isEmpty();
+    }
+
+    private static void assertVerdict(VirtualThreadView view, Verdict.Kind kind, double sharePct, String line) {
+        Verdict v = Verdict.of(view).orElseThrow();
+        assertThat(v.kind()).isEqualTo(kind);
+        assertThat(v.sharePct()).isCloseTo(sharePct, within(1e-9));
+        assertThat(v.line()).isEqualTo(line);
     }
 
     private static VirtualThreadView.BlockedTime blocked(BlockedOn reason, double ms) {
