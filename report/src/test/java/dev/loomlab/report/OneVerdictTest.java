@@ -77,7 +77,7 @@ class OneVerdictTest {
         double[] fast = {100, 101, 102, 103, 104};
         // (100 + i) / (102 + j) > 102/104 ⟺ 104i − 102j > 4: 12 pairs above, 12 below, (2, 2) equal: the ratio is
         // 102/104 = 0.981. The interval, 100/106 = 0.943 to 104/102 = 1.02, holds 1: within noise.
-        assertCompared(slow, fast, Verdict.UNCHANGED, 102.0 / 104, 100.0 / 106, 104.0 / 102);
+        assertCompared(slow, fast, Verdict.NO_CHANGE, 102.0 / 104, 100.0 / 106, 104.0 / 102);
 
         // Means 102 and 104: virtual ranks first, but is not preferred.
         Advice a = advise(slow, fast);

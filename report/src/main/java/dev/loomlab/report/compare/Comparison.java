@@ -21,7 +21,7 @@ import java.util.Set;
  * map one to one: slower is {@link Verdict#REGRESSED} (the whole interval beyond the threshold on the worse
  * side — for a metric better lower (wall time) its lower bound above 1 + threshold, for one better higher
  * (a throughput) its upper bound below 1 − threshold), faster is {@link Verdict#IMPROVED}, within
- * noise is {@link Verdict#UNCHANGED}, changed on a metric neither way is better of is {@link Verdict#CHANGED},
+ * noise is {@link Verdict#NO_CHANGE}, changed on a metric neither way is better of is {@link Verdict#CHANGED},
  * and too few samples for a {@value #CONFIDENCE_PCT}% interval at all
  * (3 vs 3, 4 vs 4) is {@link Verdict#N_TOO_SMALL}, not a regression. A result that breaches its service
  * level objective in the candidate but met it in the baseline ({@link Change#newBreach}) is a regression too,
@@ -107,7 +107,7 @@ public record Comparison(String metric, double thresholdPct, List<Change> change
         Verdict v = switch (d.verdict()) {
             case FASTER -> Verdict.IMPROVED;
             case SLOWER -> Verdict.REGRESSED;
-            case WITHIN_NOISE -> Verdict.UNCHANGED;
+            case WITHIN_NOISE -> Verdict.NO_CHANGE;
             case CHANGED -> Verdict.CHANGED;
             case TOO_FEW_SAMPLES -> Verdict.N_TOO_SMALL;
         };

@@ -22,7 +22,7 @@ class ComparisonTest {
         List<Result> run = Fixtures.seedsSleepFive();
         Comparison c = Comparison.of(run, run, "wall_ms", 5, false);
         assertThat(c.changes()).hasSize(5).allSatisfy(ch -> {
-            assertThat(ch.verdict()).isEqualTo(Verdict.UNCHANGED);
+            assertThat(ch.verdict()).isEqualTo(Verdict.NO_CHANGE);
             assertThat(ch.estimate().ratio()).isEqualTo(1.0);
             // The interval at 5 vs 5 spans every pairwise ratio: 0.98 / 1.03 to 1.03 / 0.98.
             assertThat(ch.estimate().low()).isCloseTo(0.98 / 1.03, within(1e-12));
@@ -56,7 +56,7 @@ class ComparisonTest {
         Result tight = Fixtures.ok("cpu", "virtual", Fixtures.params("tasks", 10), Fixtures.JDK25,
                 new double[]{100, 100.1, 100.2, 100.3, 100.4}, 10, 1, 20, null, null);
         Change small = Comparison.of(List.of(tight), List.of(Fixtures.slower(tight, 1.04)), "wall_ms", 5, false).changes().get(0);
-        assertThat(small.verdict()).isEqualTo(Verdict.UNCHANGED);
+        assertThat(small.verdict()).isEqualTo(Verdict.NO_CHANGE);
         assertThat(small.estimate().low()).isCloseTo(1.04 * 100 / 100.4, within(1e-12));
         Comparison strict = Comparison.of(List.of(tight), List.of(Fixtures.slower(tight, 1.04)), "wall_ms", 2, false);
         assertThat(strict.regressed()).isTrue();
@@ -67,7 +67,7 @@ class ComparisonTest {
         Change ch = Comparison.of(List.of(noisy), List.of(noisier), "wall_ms", 5, false).changes().get(0);
         assertThat(ch.candidateMean() / ch.baselineMean()).isGreaterThan(1.05);
         assertThat(ch.estimate().low()).isLessThan(1);
-        assertThat(ch.verdict()).isEqualTo(Verdict.UNCHANGED);
+        assertThat(ch.verdict()).isEqualTo(Verdict.NO_CHANGE);
     }
 
     @Test
@@ -77,7 +77,7 @@ class ComparisonTest {
         assertThat(faster.changes().get(0).verdict()).isEqualTo(Verdict.IMPROVED);
         Comparison throughput = Comparison.of(base, List.of(Fixtures.slower(base.get(1), 0.5)), "throughput_per_s", 5, false);
         // The fixture's throughput did not change: only wall did.
-        assertThat(throughput.changes().get(0).verdict()).isEqualTo(Verdict.UNCHANGED);
+        assertThat(throughput.changes().get(0).verdict()).isEqualTo(Verdict.NO_CHANGE);
         // platform:200 does 10,000 tasks in about 15.1 s, about 663 tasks/s; 300 is less than half of it.
         Result slowerThroughput = Fixtures.with(base.get(1), "throughput_per_s", 300, 305, 310, 315, 320);
         Comparison lower = Comparison.of(base, List.of(slowerThroughput), "throughput_per_s", 5, false);
