@@ -1,7 +1,7 @@
 package dev.loomlab.load;
 
 import dev.loomlab.core.model.ServingThread;
-import dev.loomlab.core.server.RequestMetrics;
+import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.stats.MetricKey;
 import org.HdrHistogram.Histogram;
@@ -109,9 +109,9 @@ public record LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Lo
         Map<String, Double> out = new LinkedHashMap<>();
         double seconds = measuredNanos / 1e9;
         out.put(Metric.THROUGHPUT_PER_S.name(), throughputPerSecond());
-        out.put(RequestMetrics.REQUESTS.name(), (double) sent);
+        out.put(ServerMetrics.REQUESTS_SENT.name(), (double) sent);
         out.put(LoadMetrics.OK.name(), (double) ok);
-        out.put(RequestMetrics.ERRORS.name(), (double) errorCount());
+        out.put(ServerMetrics.REQUEST_ERRORS.name(), (double) errorCount());
         errors.forEach((k, v) -> out.put(k.metric(), (double) v));
         statuses.forEach((code, n) -> out.put(LoadMetrics.STATUS.named(String.valueOf(code)), (double) n));
         if (!Double.isNaN(targetRate)) {
@@ -127,7 +127,7 @@ public record LoadReport(long sent, long ok, long okInSpan, Map<RequestError, Lo
                 out.put(LoadMetrics.SERVED_BY.named(kind.replace('-', '_')), (double) n);
             }
         });
-        out.put(RequestMetrics.CONNECTIONS_OPENED.name(), (double) connectionsOpened);
+        out.put(ServerMetrics.CONNECTIONS_OPENED.name(), (double) connectionsOpened);
         out.put(LoadMetrics.LATENCY_FROM_INTENDED_SEND.name(), basis.metricValue());
         if (basis == LatencyBasis.INTENDED_SEND && fromSend.getTotalCount() > 0) {
             MetricKey uncorrected = LoadMetrics.TASK_LATENCY_UNCORRECTED;

@@ -1,6 +1,6 @@
 package dev.loomlab.load;
 
-import dev.loomlab.core.server.RequestMetrics;
+import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.stats.HistogramCodec;
 import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.param.ParamValues;
@@ -74,7 +74,7 @@ public final class LoadScenario {
 
     private static List<MetricKey> figures() {
         List<MetricKey> keys = new ArrayList<>(List.of(Metric.WALL_MS, Metric.THROUGHPUT_PER_S, Metric.TASK_LATENCY_MS));
-        keys.addAll(RequestMetrics.ALL);
+        keys.addAll(ServerMetrics.CLIENT_COUNTS);
         keys.addAll(LoadMetrics.ALL);
         return keys;
     }

@@ -1,6 +1,6 @@
 package dev.loomlab.load;
 
-import dev.loomlab.core.server.RequestMetrics;
+import dev.loomlab.core.server.ServerMetrics;
 
 import io.netty.channel.ConnectTimeoutException;
 import io.netty.handler.codec.DecoderException;
@@ -26,7 +26,7 @@ public enum RequestError {
 
     /** The metric name: {@code errors_connect} … */
     public String metric() {
-        return RequestMetrics.ERRORS_OF_KIND.named(name().toLowerCase(Locale.ROOT));
+        return ServerMetrics.REQUEST_ERRORS_OF_KIND.named(name().toLowerCase(Locale.ROOT));
     }
 
     static RequestError ofConnect(Throwable t) {

@@ -2,7 +2,6 @@ package dev.loomlab.net;
 
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.TaskClock;
-import dev.loomlab.core.server.RequestMetrics;
 import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.server.ServerProcess;
 import dev.loomlab.core.workload.ValidationException;
@@ -224,7 +223,7 @@ public final class EchoWorkload implements TaskWorkload {
     @Override
     public void validate(TaskClock clock) throws ValidationException {
         TaskWorkload.requireAllCompleted(clock);
-        long roundTrips = connections - ErrorKind.count(outcomes).get(RequestMetrics.ERRORS.name()).longValue();
+        long roundTrips = connections - ErrorKind.count(outcomes).get(ServerMetrics.REQUEST_ERRORS.name()).longValue();
         Double echoed = serverStats.get("echoed");
         if (echoed != null && echoed < roundTrips) {
             throw new ValidationException(roundTrips + " round trips came back but the server echoed only " + echoed.longValue());
@@ -242,7 +241,7 @@ public final class EchoWorkload implements TaskWorkload {
         serverStats = server.stats();
         Map<String, Double> errors = ErrorKind.count(outcomes);
         Map<String, Double> out = new LinkedHashMap<>();
-        out.put(NetMetrics.ROUND_TRIPS.name(), connections - errors.get(RequestMetrics.ERRORS.name()));
+        out.put(NetMetrics.ROUND_TRIPS.name(), connections - errors.get(ServerMetrics.REQUEST_ERRORS.name()));
         out.put(NetMetrics.HELD_AT_ONCE.name(), (double) wave);
         out.putAll(errors);
         out.putAll(ServerMetrics.figures(serverStats, NetMetrics.ECHO_SERVER));

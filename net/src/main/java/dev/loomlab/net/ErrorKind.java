@@ -1,6 +1,6 @@
 package dev.loomlab.net;
 
-import dev.loomlab.core.server.RequestMetrics;
+import dev.loomlab.core.server.ServerMetrics;
 
 import java.io.EOFException;
 import java.net.ConnectException;
@@ -67,7 +67,7 @@ enum ErrorKind {
     }
 
     String metric() {
-        return RequestMetrics.ERRORS_OF_KIND.named(name().toLowerCase(java.util.Locale.ROOT));
+        return ServerMetrics.REQUEST_ERRORS_OF_KIND.named(name().toLowerCase(java.util.Locale.ROOT));
     }
 
     /** {@code errors} and {@code errors_<kind>} for the kinds recorded in {@code outcomes} (one per task). */
@@ -78,7 +78,7 @@ enum ErrorKind {
         }
         Map<String, Double> out = new LinkedHashMap<>();
         long errors = outcomes.length - byKind[NONE.ordinal()];
-        out.put(RequestMetrics.ERRORS.name(), (double) errors);
+        out.put(ServerMetrics.REQUEST_ERRORS.name(), (double) errors);
         for (ErrorKind k : ERRORS) {
             out.put(k.metric(), (double) byKind[k.ordinal()]);
         }

@@ -2,7 +2,6 @@ package dev.loomlab.net;
 
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.TaskClock;
-import dev.loomlab.core.server.RequestMetrics;
 import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.server.ServerProcess;
 import dev.loomlab.core.workload.ValidationException;
@@ -154,7 +153,7 @@ public final class HttpGetWorkload implements TaskWorkload {
             }
         }
         Double served = serverStats.get(ServerMetrics.stat(ServerMetrics.SERVER_REQUESTS));
-        long ok = tasks - ErrorKind.count(outcomes).get(RequestMetrics.ERRORS.name()).longValue();
+        long ok = tasks - ErrorKind.count(outcomes).get(ServerMetrics.REQUEST_ERRORS.name()).longValue();
         if (served != null && served < ok) {
             throw new ValidationException(ok + " requests succeeded but the server answered only " + served.longValue());
         }
@@ -169,7 +168,7 @@ public final class HttpGetWorkload implements TaskWorkload {
         serverStats = server == null ? Map.of() : server.stats();
         Map<String, Double> out = new LinkedHashMap<>(ErrorKind.count(outcomes));
         if (serverStats.containsKey(ConnectionCounters.CONNECTIONS)) {
-            out.put(RequestMetrics.CONNECTIONS_OPENED.name(), serverStats.get(ConnectionCounters.CONNECTIONS));
+            out.put(ServerMetrics.CONNECTIONS_OPENED.name(), serverStats.get(ConnectionCounters.CONNECTIONS));
         }
         out.putAll(ServerMetrics.figures(serverStats, NetMetrics.HTTP_GET_SERVER));
         return out;

@@ -1,6 +1,5 @@
 package dev.loomlab.net;
 
-import dev.loomlab.core.server.RequestMetrics;
 import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.stats.MetricKey;
 import dev.loomlab.core.stats.MetricKeys;
@@ -15,7 +14,7 @@ import static dev.loomlab.core.stats.Direction.NEITHER;
 
 /**
  * The keys of the net scenarios' own figures (echo's), and which keys of a server under test and of the
- * requests sent to it each scenario reports ({@link ServerMetrics}, {@link RequestMetrics}).
+ * requests sent to it each scenario reports ({@link ServerMetrics}).
  */
 public final class NetMetrics implements MetricProvider {
     private static final MetricKeys KEYS = new MetricKeys(Owner.TRIAL);
@@ -36,7 +35,7 @@ public final class NetMetrics implements MetricProvider {
     /** What http-get reads from its server's stats reply after each iteration. */
     static final List<MetricKey> HTTP_GET_SERVER = List.of(ServerMetrics.SERVER_CPU_MS);
     /** What a client of the net scenarios counts: its errors, all and by kind. */
-    static final List<MetricKey> CLIENT = List.of(RequestMetrics.ERRORS, RequestMetrics.ERRORS_OF_KIND);
+    static final List<MetricKey> CLIENT = List.of(ServerMetrics.REQUEST_ERRORS, ServerMetrics.REQUEST_ERRORS_OF_KIND);
 
     @Override
     public List<MetricKey> metrics() {

@@ -12,7 +12,6 @@ import dev.loomlab.core.scenario.Rounds;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.scenario.ScenarioProvider;
-import dev.loomlab.core.server.RequestMetrics;
 import dev.loomlab.core.server.ServerMetrics;
 
 import java.time.Duration;
@@ -43,7 +42,7 @@ public final class NetScenarios implements ScenarioProvider {
                         .rounds(new Rounds(null, 5, null))
                         .bound(Bound.waiting("tasks", "delay"))
                         .needs(NetScenarios::httpGetNeeds)
-                        .metrics(NetMetrics.CLIENT).metrics(RequestMetrics.CONNECTIONS_OPENED)
+                        .metrics(NetMetrics.CLIENT).metrics(ServerMetrics.CONNECTIONS_OPENED)
                         .metrics(NetMetrics.HTTP_GET_SERVER).metrics(ServerMetrics.SERVER_CPU_PCT)
                         .build(),
                 p -> new HttpGetWorkload(p.intCount("tasks"), (long) p.durationMillis("delay"), p.intCount("size"),

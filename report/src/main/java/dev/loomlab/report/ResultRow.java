@@ -3,7 +3,6 @@ package dev.loomlab.report;
 import dev.loomlab.load.LoadEngineInfo;
 import dev.loomlab.core.slo.SloVerdict;
 import dev.loomlab.core.fanout.FanoutWorkload;
-import dev.loomlab.core.server.RequestMetrics;
 import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.stats.MetricKey;
 import dev.loomlab.core.workload.FailedCalls;
@@ -67,8 +66,8 @@ public final class ResultRow {
     private static java.util.Map<MetricKey, String> notes() {
         java.util.Map<MetricKey, String> m = new java.util.LinkedHashMap<>();
         m.put(FanoutWorkload.PROFILES_FAILED, "failed");
-        m.put(RequestMetrics.ERRORS, "errors");
-        m.put(RequestMetrics.CONNECTIONS_OPENED, "connections");
+        m.put(ServerMetrics.REQUEST_ERRORS, "errors");
+        m.put(ServerMetrics.CONNECTIONS_OPENED, "connections");
         m.put(ServerMetrics.SERVER_OPEN_PEAK, "held");
         m.put(ServerMetrics.SERVER_CARRIERS, "server carriers");
         m.put(ServerMetrics.SERVER_THREAD_LIMIT, "thread limit");

@@ -6,7 +6,6 @@ import dev.loomlab.core.pinning.PinningWorkload;
 import dev.loomlab.core.prof.ProfilerMetrics;
 import dev.loomlab.core.semaphore.SemaphoreWorkload;
 import dev.loomlab.core.server.PoolMetrics;
-import dev.loomlab.core.server.RequestMetrics;
 import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.stats.MetricKey;
@@ -33,9 +32,9 @@ public final class CoreMetrics implements MetricProvider {
         all.add(ThreadLocalWorkload.OBJECTS_CREATED);
         all.addAll(MemoryMetrics.ALL);
         all.addAll(ProfilerMetrics.ALL);
-        all.addAll(ServerMetrics.ALL);
+        all.addAll(ServerMetrics.OWN);
+        all.addAll(ServerMetrics.CLIENT_COUNTS);
         all.addAll(PoolMetrics.ALL);
-        all.addAll(RequestMetrics.ALL);
         return all;
     }
 }

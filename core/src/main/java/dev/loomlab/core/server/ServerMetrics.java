@@ -13,14 +13,16 @@ import static dev.loomlab.core.stats.Direction.LOWER_BETTER;
 import static dev.loomlab.core.stats.Direction.NEITHER;
 
 /**
- * The keys of a server under test's figures (web, echo, http-get): read from its stats reply
- * ({@link ServerControl}), where a figure's field is its name without {@code server_} ({@link #stat}), or
- * sampled from outside through /proc. Declared here, beside the server's control channel, because core's
- * server and trial, the net and the load modules produce them and the trial reads them.
+ * The keys of a server under test's figures (web, echo, http-get) and of the requests sent to it. The server's
+ * own are read from its stats reply ({@link ServerControl}), where a figure's field is its name without
+ * {@code server_} ({@link #stat}), or sampled from outside through /proc; the requests' are counted by the side
+ * that sends them ({@link #CLIENT_COUNTS}). Declared here, beside the server's control channel, because core's
+ * server and trial, the net and the load modules produce them, and the trial, the SLO and the reports read them.
  */
 public final class ServerMetrics {
     private static final String PREFIX = "server_";
     private static final MetricKeys KEYS = new MetricKeys(Owner.SERVER);
+    private static final MetricKeys CLIENT = new MetricKeys(Owner.LOAD);
 
     /** The server's CPU time over the timed span, as a share of all cores, %. */
     public static final MetricKey SERVER_CPU_PCT = KEYS.add("server_cpu_pct", Unit.PCT, NEITHER,
@@ -77,7 +79,22 @@ public final class ServerMetrics {
     public static final MetricKey SERVER_POOL_MAX = KEYS.add("server_pool_max", Unit.COUNT, NEITHER,
             "the most connections the server's db pool opens");
 
-    public static final List<MetricKey> ALL = KEYS.all();
+    // The requests sent to it, as the side that sends them counts them: loomlab's load generator, a JMeter engine,
+    // the http-get and echo clients.
+
+    public static final MetricKey REQUESTS_SENT = CLIENT.add("requests", Unit.COUNT, NEITHER,
+            "requests sent in the measured span");
+    public static final MetricKey REQUEST_ERRORS = CLIENT.add("errors", Unit.COUNT, LOWER_BETTER,
+            "requests (echo: connections) that failed, every kind");
+    /** Those of one kind: {@code errors_timeout}, {@code errors_connect} … */
+    public static final MetricKey REQUEST_ERRORS_OF_KIND = CLIENT.add("errors_<kind>", Unit.COUNT, LOWER_BETTER,
+            "requests that failed in one way: connect, timeout, reset, status, content, other");
+    public static final MetricKey CONNECTIONS_OPENED = CLIENT.add("connections_opened", Unit.COUNT, NEITHER,
+            "connections opened to the server");
+    /** The server's own keys. */
+    public static final List<MetricKey> OWN = KEYS.all();
+    /** The keys of what the side that sends the requests counts. */
+    public static final List<MetricKey> CLIENT_COUNTS = CLIENT.all();
 
     private ServerMetrics() {
     }

@@ -1,7 +1,7 @@
 package dev.loomlab.core.slo;
 
 import dev.loomlab.core.param.Units;
-import dev.loomlab.core.server.RequestMetrics;
+import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.stats.LatencySummary;
 import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.stats.MetricKey;
@@ -81,9 +81,9 @@ public sealed interface SloTerm {
 
         @Override
         public Optional<String> breach(Map<String, ?> metrics) {
-            boolean requests = metrics.get(RequestMetrics.REQUESTS.name()) instanceof Summary;
-            double failed = total(metrics, requests ? RequestMetrics.ERRORS : FailedCalls.METRIC);
-            double all = requests ? total(metrics, RequestMetrics.REQUESTS)
+            boolean requests = metrics.get(ServerMetrics.REQUESTS_SENT.name()) instanceof Summary;
+            double failed = total(metrics, requests ? ServerMetrics.REQUEST_ERRORS : FailedCalls.METRIC);
+            double all = requests ? total(metrics, ServerMetrics.REQUESTS_SENT)
                     : metrics.get(Metric.TASK_LATENCY_MS.name()) instanceof LatencySummary l ? l.count() : 0;
             double pct = all > 0 ? 100 * failed / all : failed > 0 ? 100 : 0;
             if (pct < limitPct) {

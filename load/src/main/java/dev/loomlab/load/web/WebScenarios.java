@@ -11,7 +11,6 @@ import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.scenario.Trait;
 import dev.loomlab.core.scenario.ScenarioProvider;
-import dev.loomlab.core.server.RequestMetrics;
 import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.stats.Metric;
 import dev.loomlab.load.LoadEngine;
@@ -76,7 +75,7 @@ public final class WebScenarios implements ScenarioProvider {
                         .models(ServerModels.ALL.stream().map(ServerModel::name).toArray(String[]::new))
                         // The warm-up is the warmup load inside the trial, once per server: no warm-up iterations.
                         .rounds(new Rounds(null, 0, null))
-                        .metrics(RequestMetrics.ALL).metrics(LoadMetrics.ALL).metrics(WebMetrics.ALL)
+                        .metrics(ServerMetrics.CLIENT_COUNTS).metrics(LoadMetrics.ALL).metrics(WebMetrics.ALL)
                         .metrics(ServerMetrics.SERVER_CPU_PCT, ServerMetrics.SERVER_PEAK_RSS_MB, ServerMetrics.SERVER_THREADS_PEAK,
                                 ServerMetrics.SERVER_REQUESTS, ServerMetrics.SERVER_CACHE_ENTRIES, ServerMetrics.SERVER_DB_CALLS)
                         .score(Metric.THROUGHPUT_PER_S)
