@@ -43,39 +43,33 @@ class FaultTest {
         // 3. 120,000 parked virtual threads 50 frames deep: their stacks do not fit in the heap (yet few enough
         //    that the scenario's floor of 500 bytes a thread does not call them not applicable up front);
         // 4. a hundred parked virtual threads: fine.
-        try (ProcessWatch trials = new ProcessWatch(TrialMain.class.getName())) {
-            FutureTask<CliHarness.Outcome> run = inBackground("run", "sleep", "memory", "-m", "virtual",
+        try (ProcessWatch trials = new ProcessWatch(TrialMain.class.getName());
+             Background run = Background.start("run", "sleep", "memory", "-m", "virtual",
                     "-p", "tasks=1", "-p", "sleep=3s,5m", "-p", "threads=120000,100", "-p", "depth=50",
                     "--forks", "1", "--warmup", "0", "--iterations", "2", "--jvm-arg", "-Xmx64m", "--timeout", "20s",
-                    "--out", out.toString());
-            try {
-                // The first trial's first iteration is done: the second has begun.
-                awaitLogLine(out, run, TrialMain.PROGRESS + "measure 1/2");
-                ProcessHandle first = trials.awaitLive(Duration.ofSeconds(30));
-                assertThat(first.destroyForcibly()).isTrue();
-                first.onExit().get(30, TimeUnit.SECONDS);
+                    "--out", out.toString())) {
+            // The first trial's first iteration is done: the second has begun.
+            awaitLogLine(out, run.task(), TrialMain.PROGRESS + "measure 1/2");
+            trials.killLive(Duration.ofSeconds(30));
 
-                CliHarness.Outcome o = run.get(HANG_GUARD.toSeconds(), TimeUnit.SECONDS);
-                assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(1);
-                List<JsonNode> results = RunContractTest.results(out);
-                assertThat(results).hasSize(4);
-                assertThat(results).extracting(r -> r.get("status").asText()).containsExactly("failed", "failed", "failed", "ok");
-                assertThat(results.get(0).get("error").asText()).contains("killed by signal 9");
-                assertThat(results.get(1).get("error").asText()).startsWith("timeout: trial exceeded 20s");
-                assertThat(results.get(2).get("error").asText()).containsIgnoringCase("out of memory")
-                        .contains("OutOfMemoryError");
-                assertThat(results.get(3).get("metrics").get("threads_parked").get("median").asInt()).isEqualTo(100);
-                for (JsonNode failed : results.subList(0, 3)) {
-                    assertThat(failed.get("metrics").size()).isZero();
-                }
-                assertThat(o.out()).contains("failed: sleep virtual tasks=1 sleep=3s — crash: killed by signal 9")
-                        .contains("failed: sleep virtual tasks=1 sleep=5m — timeout")
-                        .contains("failed: memory virtual threads=120000 depth=50 — out of memory");
-                assertThat(trials.seen()).as("one trial JVM per result").isEqualTo(4);
-                assertThat(trials.alive()).as("trial JVMs left behind").isEmpty();
-            } finally {
-                stop(run);
+            CliHarness.Outcome o = run.outcome();
+            assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(1);
+            List<JsonNode> results = RunContractTest.results(out);
+            assertThat(results).hasSize(4);
+            assertThat(results).extracting(r -> r.get("status").asText()).containsExactly("failed", "failed", "failed", "ok");
+            assertThat(results.get(0).get("error").asText()).contains("killed by signal 9");
+            assertThat(results.get(1).get("error").asText()).startsWith("timeout: trial exceeded 20s");
+            assertThat(results.get(2).get("error").asText()).containsIgnoringCase("out of memory")
+                    .contains("OutOfMemoryError");
+            assertThat(results.get(3).get("metrics").get("threads_parked").get("median").asInt()).isEqualTo(100);
+            for (JsonNode failed : results.subList(0, 3)) {
+                assertThat(failed.get("metrics").size()).isZero();
             }
+            assertThat(o.out()).contains("failed: sleep virtual tasks=1 sleep=3s — crash: killed by signal 9")
+                    .contains("failed: sleep virtual tasks=1 sleep=5m — timeout")
+                    .contains("failed: memory virtual threads=120000 depth=50 — out of memory");
+            assertThat(trials.seen()).as("one trial JVM per result").isEqualTo(4);
+            assertThat(trials.alive()).as("trial JVMs left behind").isEmpty();
         }
     }
 
@@ -84,37 +78,31 @@ class FaultTest {
         Path out = tmp.resolve("crash");
         // The trial JVM runs from the build's class path, not dist/lib: tell it where the servers are.
         String home = System.getProperty("loomlab.home");
-        try (ProcessWatch servers = new ProcessWatch(ServerModels.named("jdk").mainClass())) {
-            FutureTask<CliHarness.Outcome> run = inBackground("run", "web", "-m", "jdk", "-p", "users=20,10",
+        try (ProcessWatch servers = new ProcessWatch(ServerModels.named("jdk").mainClass());
+             Background run = Background.start("run", "web", "-m", "jdk", "-p", "users=20,10",
                     "-p", "delay=50ms", "-p", "warmup=0s", "-p", "duration=3s", "--forks", "1", "--iterations", "1",
-                    "--timeout", "2m", "--jvm-args", "-Dloomlab.home=" + home, "--out", out.toString());
-            try {
-                // The first result's load has reached its measured span: its server dies under it.
-                awaitLogLine(out, run, "web: load", "measuring");
-                ProcessHandle server = servers.awaitLive(Duration.ofSeconds(30));
-                assertThat(server.destroyForcibly()).isTrue();
-                server.onExit().get(30, TimeUnit.SECONDS);
+                    "--timeout", "2m", "--jvm-args", "-Dloomlab.home=" + home, "--out", out.toString())) {
+            // The first result's load has reached its measured span: its server dies under it.
+            awaitLogLine(out, run.task(), "web: load", "measuring");
+            ProcessHandle server = servers.killLive(Duration.ofSeconds(30));
 
-                CliHarness.Outcome o = run.get(HANG_GUARD.toSeconds(), TimeUnit.SECONDS);
-                assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(1);
-                List<JsonNode> results = RunContractTest.results(out);
-                assertThat(results).hasSize(2);
-                JsonNode crashed = results.get(0);
-                assertThat(crashed.get("status").asText()).isEqualTo("failed");
-                // SIGKILL: the JVM reports exit 128 + 9.
-                assertThat(crashed.get("error").asText())
-                        .startsWith("crash: server jdk (pid " + server.pid() + ") died under load: the server exited with code 137")
-                        .contains("the load until then: ");
-                assertThat(crashed.get("metrics").size()).isZero();
-                JsonNode after = results.get(1);
-                assertThat(after.get("status").asText()).as(after.get("error").asText()).isEqualTo("ok");
-                assertThat(after.get("metrics").get("ok").get("median").asDouble()).isPositive();
-                assertThat(o.out()).contains("failed: web jdk users=20");
-                assertThat(servers.seen()).as("one server per result").isEqualTo(2);
-                assertThat(servers.alive()).as("servers left behind").isEmpty();
-            } finally {
-                stop(run);
-            }
+            CliHarness.Outcome o = run.outcome();
+            assertThat(o.exit()).as(o.out() + o.err()).isEqualTo(1);
+            List<JsonNode> results = RunContractTest.results(out);
+            assertThat(results).hasSize(2);
+            JsonNode crashed = results.get(0);
+            assertThat(crashed.get("status").asText()).isEqualTo("failed");
+            // SIGKILL: the JVM reports exit 128 + 9.
+            assertThat(crashed.get("error").asText())
+                    .startsWith("crash: server jdk (pid " + server.pid() + ") died under load: the server exited with code 137")
+                    .contains("the load until then: ");
+            assertThat(crashed.get("metrics").size()).isZero();
+            JsonNode after = results.get(1);
+            assertThat(after.get("status").asText()).as(after.get("error").asText()).isEqualTo("ok");
+            assertThat(after.get("metrics").get("ok").get("median").asDouble()).isPositive();
+            assertThat(o.out()).contains("failed: web jdk users=20");
+            assertThat(servers.seen()).as("one server per result").isEqualTo(2);
+            assertThat(servers.alive()).as("servers left behind").isEmpty();
         }
     }
 
@@ -144,17 +132,26 @@ class FaultTest {
         }
     }
 
-    /** Runs the CLI on a thread of its own, so that the test can fault what it starts meanwhile. */
-    private static FutureTask<CliHarness.Outcome> inBackground(String... args) {
-        FutureTask<CliHarness.Outcome> task = new FutureTask<>(() -> CliHarness.run(args));
-        Thread.ofPlatform().name("cli-under-test").start(task);
-        return task;
-    }
+    /**
+     * The CLI run on a thread of its own, so that the test can fault what it starts meanwhile. Closing it interrupts
+     * a run the test left early (a failed assertion), so that its trial JVMs are killed.
+     */
+    private record Background(FutureTask<CliHarness.Outcome> task) implements AutoCloseable {
+        static Background start(String... args) {
+            FutureTask<CliHarness.Outcome> task = new FutureTask<>(() -> CliHarness.run(args));
+            Thread.ofPlatform().name("cli-under-test").start(task);
+            return new Background(task);
+        }
 
-    /** Interrupts a run the test left early (a failed assertion), so its trial JVMs are killed. */
-    private static void stop(FutureTask<CliHarness.Outcome> run) {
-        if (!run.isDone()) {
-            run.cancel(true);
+        CliHarness.Outcome outcome() throws Exception {
+            return task.get(HANG_GUARD.toSeconds(), TimeUnit.SECONDS);
+        }
+
+        @Override
+        public void close() {
+            if (!task.isDone()) {
+                task.cancel(true);
+            }
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Watches this JVM's descendants whose command line names {@code marker} (a main class) while a run
@@ -68,6 +69,16 @@ final class ProcessWatch implements AutoCloseable {
             Thread.sleep(POLL_MS);
         }
         throw new AssertionError("no live process running " + marker + " within " + limit);
+    }
+
+    /** Kills the one live process named so (SIGKILL) and waits for it to end: at most {@code limit} for each. */
+    ProcessHandle killLive(Duration limit) throws Exception {
+        ProcessHandle live = awaitLive(limit);
+        if (!live.destroyForcibly()) {
+            throw new AssertionError("could not kill " + live.pid() + " running " + marker);
+        }
+        live.onExit().get(limit.toMillis(), TimeUnit.MILLISECONDS);
+        return live;
     }
 
     /** How many processes named so were seen. */
