@@ -18,12 +18,10 @@ import static dev.loomlab.core.stats.Direction.NEITHER;
 public final class DbMetrics implements MetricProvider {
     private static final MetricKeys KEYS = new MetricKeys(Owner.TRIAL);
 
-    /** Transactions committed in the iteration. */
     public static final MetricKey COMMITS = KEYS.add("commits", Unit.COUNT, NEITHER, Owner.DATABASE,
             "transactions the database committed in the iteration");
     public static final MetricKey COMMITS_PER_S = KEYS.add("commits_per_s", Unit.PER_S, HIGHER_BETTER, Owner.DATABASE,
             "transactions committed per second of the timed span");
-    /** Rows the writes inserted (op=write, write-batch). */
     public static final MetricKey ROWS_WRITTEN = KEYS.add("rows_written", Unit.COUNT, NEITHER, Owner.DATABASE,
             "rows the iteration's writes inserted (op=write, write-batch)");
     public static final MetricKey ROWS_WRITTEN_PER_S = KEYS.add("rows_written_per_s", Unit.PER_S, HIGHER_BETTER,

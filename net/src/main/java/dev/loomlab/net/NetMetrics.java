@@ -19,10 +19,8 @@ import static dev.loomlab.core.stats.Direction.NEITHER;
 public final class NetMetrics implements MetricProvider {
     private static final MetricKeys KEYS = new MetricKeys(Owner.TRIAL);
 
-    /** echo: clients whose line came back. */
     public static final MetricKey ROUND_TRIPS = KEYS.add("round_trips", Unit.COUNT, HIGHER_BETTER,
             "echo: clients whose line came back");
-    /** echo: connections held open at once (the wave size). */
     public static final MetricKey HELD_AT_ONCE = KEYS.add("held_at_once", Unit.COUNT, NEITHER,
             "echo: client connections held open at once (the wave size)");
 

@@ -23,10 +23,8 @@ import java.util.Map;
  */
 public final class FanoutWorkload implements TaskWorkload {
     private static final MetricKeys KEYS = new MetricKeys(Owner.TRIAL);
-    /** Profiles built and validated in the iteration. */
     public static final MetricKey PROFILES_BUILT = KEYS.add("profiles_built", Unit.COUNT, Direction.HIGHER_BETTER,
             "profiles built and validated in the iteration");
-    /** Profiles not built because one of their calls failed (failure-rate). */
     public static final MetricKey PROFILES_FAILED = KEYS.add("profiles_failed", Unit.COUNT, Direction.LOWER_BETTER,
             "profiles not built because one of their calls failed (failure-rate)");
     public static final List<MetricKey> METRICS = KEYS.all();

@@ -18,10 +18,8 @@ import static dev.loomlab.core.stats.Direction.NEITHER;
 public final class ProfilerMetrics {
     private static final MetricKeys KEYS = new MetricKeys(Owner.TRIAL);
 
-    /** The heap the collections in the iteration freed from one pool, MB. */
     public static final MetricKey GC_CHURN_MB = KEYS.add("gc_churn_<pool>_mb", Unit.MB, LOWER_BETTER,
             "--prof gc: the heap the iteration's collections freed from one pool (JMH's gc.churn)");
-    /** That per second of the span, MB/s. */
     public static final MetricKey GC_CHURN_RATE_MB_PER_S = KEYS.add("gc_churn_<pool>_rate_mb_per_s", Unit.MB_PER_S,
             NEITHER, "--prof gc: the heap the collections freed from one pool per second of the span");
 

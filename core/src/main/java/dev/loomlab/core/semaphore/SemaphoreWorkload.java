@@ -26,13 +26,10 @@ import java.util.Map;
  */
 public final class SemaphoreWorkload extends BlockingWorkload {
     private static final MetricKeys KEYS = new MetricKeys(Owner.TRIAL);
-    /** Calls the downstream served. */
     public static final MetricKey CALLS_COMPLETED = KEYS.add("calls_completed", Unit.COUNT, Direction.HIGHER_BETTER,
             "calls the limited downstream served");
-    /** Calls the downstream refused (overflow=reject). */
     public static final MetricKey CALLS_REJECTED = KEYS.add("calls_rejected", Unit.COUNT, Direction.LOWER_BETTER,
             "calls the limited downstream refused at once (overflow=reject)");
-    /** The most calls the downstream served at once. */
     public static final MetricKey DOWNSTREAM_PEAK_CONCURRENCY = KEYS.add("downstream_peak_concurrency", Unit.COUNT,
             Direction.NEITHER, "the most calls the downstream served at once");
     public static final List<MetricKey> METRICS = KEYS.all();

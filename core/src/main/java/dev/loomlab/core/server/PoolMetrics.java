@@ -18,10 +18,8 @@ import static dev.loomlab.core.stats.Direction.NEITHER;
 public final class PoolMetrics {
     private static final MetricKeys KEYS = new MetricKeys(Owner.TRIAL);
 
-    /** Calls that gave up waiting for a connection (acquire-timeout). */
     public static final MetricKey POOL_TIMEOUTS = KEYS.add("pool_timeouts", Unit.COUNT, LOWER_BETTER,
             "calls that gave up waiting for a connection (acquire-timeout)");
-    /** The median wait for a connection, ms. */
     public static final MetricKey POOL_WAIT_P50_MS = KEYS.add("pool_wait_p50_ms", Unit.MS, LOWER_BETTER,
             "the median call's wait for a pool connection");
     public static final MetricKey POOL_WAIT_P99_MS = KEYS.add("pool_wait_p99_ms", Unit.MS, LOWER_BETTER,
@@ -30,7 +28,6 @@ public final class PoolMetrics {
             "the most connections in use at once");
     public static final MetricKey POOL_IDLE_PEAK = KEYS.add("pool_idle_peak", Unit.COUNT, NEITHER,
             "the most connections idle at once");
-    /** The most callers waiting for a connection at once. */
     public static final MetricKey POOL_PENDING_PEAK = KEYS.add("pool_pending_peak", Unit.COUNT, NEITHER,
             "the most calls waiting for a connection at once");
 

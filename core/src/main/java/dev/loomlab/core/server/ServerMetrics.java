@@ -24,37 +24,28 @@ public final class ServerMetrics {
     private static final MetricKeys KEYS = new MetricKeys(Owner.SERVER);
     private static final MetricKeys CLIENT = new MetricKeys(Owner.LOAD);
 
-    /** The server's CPU time over the timed span, as a share of all cores, %. */
     public static final MetricKey SERVER_CPU_PCT = KEYS.add("server_cpu_pct", Unit.PCT, NEITHER,
             "the server's CPU time / (wall time × cores) over the timed span");
-    /** The server's peak resident set over the timed span, MB. */
     public static final MetricKey SERVER_PEAK_RSS_MB = KEYS.add("server_peak_rss_mb", Unit.MB, LOWER_BETTER,
             "the server's peak resident set over the timed span");
-    /** The server's peak live threads over the timed span. */
     public static final MetricKey SERVER_THREADS_PEAK = KEYS.add("server_threads_peak", Unit.COUNT, NEITHER,
             "the server's peak live platform threads over the timed span");
-    /** The server's CPU time from its reset to the stats request after the timed span, ms. */
     public static final MetricKey SERVER_CPU_MS = KEYS.add("server_cpu_ms", Unit.MS, NEITHER,
             "the server's CPU time from its reset to the stats request after the timed span");
-    /** Connections the server held at once. */
     public static final MetricKey SERVER_OPEN_PEAK = KEYS.add("server_open_peak", Unit.COUNT, NEITHER,
             "connections the server held open at once");
-    /** Carrier threads the server's virtual threads ran on. */
     public static final MetricKey SERVER_CARRIERS = KEYS.add("server_carriers", Unit.COUNT, NEITHER,
             "carrier threads the server's virtual threads ran on");
     /** Threads the machine let a thread-per-connection server start before it refused one. */
     public static final MetricKey SERVER_THREAD_LIMIT = KEYS.add("server_thread_limit", Unit.COUNT, NEITHER, Owner.MACHINE,
             "threads the machine let the server start before it refused one");
-    /** Requests the server handled. */
     public static final MetricKey SERVER_REQUESTS = KEYS.add("server_requests", Unit.COUNT, NEITHER,
             "requests the server handled in the iteration");
     /** Users the memory endpoint's cache retained (never reset). */
     public static final MetricKey SERVER_CACHE_ENTRIES = KEYS.add("server_cache_entries", Unit.COUNT, NEITHER,
             "users the memory endpoint's cache holds");
-    /** Database calls the db endpoints completed. */
     public static final MetricKey SERVER_DB_CALLS = KEYS.add("server_db_calls", Unit.COUNT, NEITHER,
             "database calls the server's db endpoints completed");
-    /** The server's stop-the-world collections' time from its reset to the stats request, ms. */
     public static final MetricKey SERVER_GC_PAUSE_MS = KEYS.add("server_gc_pause_ms", Unit.MS, LOWER_BETTER,
             "time the server's stop-the-world collections took from its reset to the stats request");
 
@@ -63,19 +54,15 @@ public final class ServerMetrics {
     /** Threads of the server's bounded request pool serving a request now (Tomcat's on mvc-platform). */
     public static final MetricKey SERVER_THREADS_BUSY = KEYS.add("server_threads_busy", Unit.COUNT, NEITHER,
             "threads of the server's bounded request pool serving a request at the stats reply");
-    /** The most threads that pool starts. */
     public static final MetricKey SERVER_THREADS_MAX = KEYS.add("server_threads_max", Unit.COUNT, NEITHER,
             "the most threads the server's bounded request pool starts");
     /** Requests begun and not yet answered, every server. */
     public static final MetricKey SERVER_REQUESTS_IN_FLIGHT = KEYS.add("server_requests_in_flight", Unit.COUNT, NEITHER,
             "requests the server had begun and not yet answered at the stats reply");
-    /** Connections of the db endpoints' pool handed out now. */
     public static final MetricKey SERVER_POOL_ACTIVE = KEYS.add("server_pool_active", Unit.COUNT, NEITHER,
             "connections of the server's db pool in use at the stats reply");
-    /** Callers waiting for one of them now. */
     public static final MetricKey SERVER_POOL_PENDING = KEYS.add("server_pool_pending", Unit.COUNT, NEITHER,
             "callers waiting for a connection of the server's db pool at the stats reply");
-    /** The most connections that pool opens. */
     public static final MetricKey SERVER_POOL_MAX = KEYS.add("server_pool_max", Unit.COUNT, NEITHER,
             "the most connections the server's db pool opens");
 

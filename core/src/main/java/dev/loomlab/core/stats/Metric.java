@@ -15,52 +15,37 @@ import static dev.loomlab.core.stats.Direction.NEITHER;
 public final class Metric {
     private static final MetricKeys KEYS = new MetricKeys(Owner.TRIAL);
 
-    /** An iteration's wall time: the timed span, ms. */
     public static final MetricKey WALL_MS = KEYS.add("wall_ms", Unit.MS, LOWER_BETTER,
             "an iteration's wall time: System.nanoTime() around the model's run of the tasks");
-    /** Tasks per second of wall time (for web and load: answers per second of the measured span). */
     public static final MetricKey THROUGHPUT_PER_S = KEYS.add("throughput_per_s", Unit.PER_S, HIGHER_BETTER,
             "tasks per second of the timed span (web and load: good answers per second of the measured span)");
     /** Each task's latency, submit → done (a load generator's: intended send → answer), percentiles in ms. */
     public static final MetricKey TASK_LATENCY_MS = KEYS.add("task_latency_ms", Unit.MS, LOWER_BETTER,
             "each task's latency, submit to done (web and load: each request's), percentiles of the merged histogram");
-    /** Process CPU time / (wall × cores), %. */
     public static final MetricKey CPU_UTIL_PCT = KEYS.add("cpu_util_pct", Unit.PCT, NEITHER,
             "process CPU time / (wall time × available processors)");
-    /** Peak resident set size of the iteration, MB. */
     public static final MetricKey PEAK_RSS_MB = KEYS.add("peak_rss_mb", Unit.MB, LOWER_BETTER,
             "peak resident set of the iteration (Linux VmHWM, reset before it)");
-    /** Peak heap used of the iteration, MB. */
     public static final MetricKey PEAK_HEAP_MB = KEYS.add("peak_heap_mb", Unit.MB, LOWER_BETTER,
             "sum of the heap pools' peak usage in the iteration");
-    /** Peak live platform threads (the JVM's own counter). */
     public static final MetricKey THREADS_PEAK = KEYS.add("threads_peak", Unit.COUNT, NEITHER,
             "the JVM's peak live platform threads in the iteration");
-    /** Peak daemon platform threads, sampled (only with {@code --sample-threads}). */
     public static final MetricKey THREADS_DAEMON_PEAK = KEYS.add("threads_daemon_peak", Unit.COUNT, NEITHER,
             "peak daemon platform threads, sampled every 10 ms (--sample-threads)");
-    /** Peak non-daemon platform threads, sampled (only with {@code --sample-threads}). */
     public static final MetricKey THREADS_NONDAEMON_PEAK = KEYS.add("threads_nondaemon_peak", Unit.COUNT, NEITHER,
             "peak non-daemon platform threads, sampled every 10 ms (--sample-threads)");
-    /** Carrier threads of the virtual-thread scheduler alive at the iteration's end. */
     public static final MetricKey CARRIERS = KEYS.add("carriers", Unit.COUNT, NEITHER,
             "carrier threads of the virtual-thread scheduler alive at the iteration's end");
-    /** Garbage collections during the iteration. */
     public static final MetricKey GC_COUNT = KEYS.add("gc_count", Unit.COUNT, LOWER_BETTER,
             "stop-the-world collections during the iteration");
-    /** Time in garbage collections during the iteration, ms. */
     public static final MetricKey GC_TIME_MS = KEYS.add("gc_time_ms", Unit.MS, LOWER_BETTER,
             "time in stop-the-world collections during the iteration");
-    /** Heap allocated during the iteration, MB. */
     public static final MetricKey ALLOCATED_MB = KEYS.add("allocated_mb", Unit.MB, LOWER_BETTER,
             "heap allocated by all threads during the iteration");
-    /** Heap allocated per task, bytes. */
     public static final MetricKey ALLOCATED_BYTES_PER_TASK = KEYS.add("allocated_bytes_per_task", Unit.BYTES_PER_TASK,
             LOWER_BETTER, "heap allocated during the iteration per task");
-    /** Heap allocated per second of the iteration's wall time, MB/s. */
     public static final MetricKey ALLOCATION_RATE_MB_PER_S = KEYS.add("allocation_rate_mb_per_s", Unit.MB_PER_S, NEITHER,
             "heap allocated per second of the timed span");
-    /** (wall − CPU bound) / wall, %. */
     public static final MetricKey SCHEDULING_OVERHEAD_PCT = KEYS.add("scheduling_overhead_pct", Unit.PCT, LOWER_BETTER,
             "(wall time − the CPU bound) / wall time: what scheduling the tasks cost beyond their computation");
 

@@ -23,7 +23,6 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Metric {@code objects_created}: expensive objects made during the iteration.
  */
 public final class ThreadLocalWorkload extends BlockingWorkload {
-    /** Expensive objects made during the iteration. */
     public static final MetricKey OBJECTS_CREATED = new MetricKey("objects_created", Unit.COUNT, Direction.LOWER_BETTER,
             Owner.TRIAL, "expensive objects made during the iteration");
 

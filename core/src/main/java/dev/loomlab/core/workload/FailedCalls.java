@@ -16,7 +16,6 @@ import java.util.concurrent.atomic.AtomicReference;
  * database call that timed out waiting for a connection): how many, and the first exception.
  */
 public final class FailedCalls {
-    /** The metric: calls that threw in the iteration. */
     public static final MetricKey METRIC = new MetricKey("failed_calls", Unit.COUNT, Direction.LOWER_BETTER, Owner.TRIAL,
             "calls that threw in the iteration (the workload counted them and went on)");
 
