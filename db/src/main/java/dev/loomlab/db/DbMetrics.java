@@ -13,7 +13,7 @@ import static dev.loomlab.core.stats.Direction.NEITHER;
 
 /**
  * The keys of scenario {@code db}'s own figures: the database's work (docs/database.md). Its connection pool's are
- * {@link dev.loomlab.core.server.PoolMetrics}'s.
+ * {@link dev.loomlab.core.server.ServerMetrics#DB_POOL}.
  */
 public final class DbMetrics implements MetricProvider {
     private static final MetricKeys KEYS = new MetricKeys(Owner.TRIAL);

@@ -8,7 +8,7 @@ import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.scenario.ScenarioProvider;
 import dev.loomlab.core.scenario.Trait;
-import dev.loomlab.core.server.PoolMetrics;
+import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.workload.FailedCalls;
 
 import java.time.Duration;
@@ -39,7 +39,7 @@ public final class DbScenarios implements ScenarioProvider {
                         .bound(Bound.calibrated("tasks", CONNECTIONS))
                         .traits(Trait.SERIAL_TIMING, Trait.SCHEDULING_OVERHEAD, Trait.RECORDS_PINNING)
                         .needs((p, model) -> MachineNeeds.NONE.withDatabase())
-                        .metrics(FailedCalls.METRIC).metrics(DbMetrics.ALL).metrics(PoolMetrics.ALL)
+                        .metrics(FailedCalls.METRIC).metrics(DbMetrics.ALL).metrics(ServerMetrics.DB_POOL)
                         .build(),
                 p -> new DbWorkload(p.intCount("tasks"), p.choice("op", DbOp.class), Duration.ofNanos(p.durationNanos("latency")),
                         p.intCount("batch"), p.intCount(CONNECTIONS), Duration.ofNanos(p.durationNanos("acquire-timeout")),

@@ -6,7 +6,7 @@ import dev.loomlab.core.model.BlockingTask;
 import dev.loomlab.core.model.Form;
 import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.TaskClock;
-import dev.loomlab.core.server.PoolMetrics;
+import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.stats.MetricKey;
 import dev.loomlab.core.workload.CallCountingWorkload;
 import dev.loomlab.core.workload.FailedCalls;
@@ -152,12 +152,12 @@ public final class DbWorkload extends CallCountingWorkload {
         if (pool != null) {
             PoolPeaks peaks = pool.peaks();
             Histogram waits = pool.waits().waits();
-            out.put(PoolMetrics.POOL_TIMEOUTS.name(), (double) pool.waits().timeouts());
-            out.put(PoolMetrics.POOL_WAIT_P50_MS.name(), waits.getTotalCount() == 0 ? null : waits.getValueAtPercentile(50) / 1e6);
-            out.put(PoolMetrics.POOL_WAIT_P99_MS.name(), waits.getTotalCount() == 0 ? null : waits.getValueAtPercentile(99) / 1e6);
-            out.put(PoolMetrics.POOL_ACTIVE_PEAK.name(), (double) peaks.active());
-            out.put(PoolMetrics.POOL_IDLE_PEAK.name(), (double) peaks.idle());
-            out.put(PoolMetrics.POOL_PENDING_PEAK.name(), (double) peaks.pending());
+            out.put(ServerMetrics.POOL_TIMEOUTS.name(), (double) pool.waits().timeouts());
+            out.put(ServerMetrics.POOL_WAIT_P50_MS.name(), waits.getTotalCount() == 0 ? null : waits.getValueAtPercentile(50) / 1e6);
+            out.put(ServerMetrics.POOL_WAIT_P99_MS.name(), waits.getTotalCount() == 0 ? null : waits.getValueAtPercentile(99) / 1e6);
+            out.put(ServerMetrics.POOL_ACTIVE_PEAK.name(), (double) peaks.active());
+            out.put(ServerMetrics.POOL_IDLE_PEAK.name(), (double) peaks.idle());
+            out.put(ServerMetrics.POOL_PENDING_PEAK.name(), (double) peaks.pending());
         }
         out.put(DbMetrics.DB_BACKENDS.name(), backends());
         failed.printFirstOnce("db");

@@ -5,7 +5,6 @@ import dev.loomlab.core.memory.MemoryMetrics;
 import dev.loomlab.core.pinning.PinningWorkload;
 import dev.loomlab.core.prof.ProfilerMetrics;
 import dev.loomlab.core.semaphore.SemaphoreWorkload;
-import dev.loomlab.core.server.PoolMetrics;
 import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.stats.MetricKey;
@@ -34,7 +33,7 @@ public final class CoreMetrics implements MetricProvider {
         all.addAll(ProfilerMetrics.ALL);
         all.addAll(ServerMetrics.OWN);
         all.addAll(ServerMetrics.CLIENT_COUNTS);
-        all.addAll(PoolMetrics.ALL);
+        all.addAll(ServerMetrics.DB_POOL);
         return all;
     }
 }

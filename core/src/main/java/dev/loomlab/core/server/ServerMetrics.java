@@ -13,16 +13,19 @@ import static dev.loomlab.core.stats.Direction.LOWER_BETTER;
 import static dev.loomlab.core.stats.Direction.NEITHER;
 
 /**
- * The keys of a server under test's figures (web, echo, http-get) and of the requests sent to it. The server's
- * own are read from its stats reply ({@link ServerControl}), where a figure's field is its name without
- * {@code server_} ({@link #stat}), or sampled from outside through /proc; the requests' are counted by the side
- * that sends them ({@link #CLIENT_COUNTS}). Declared here, beside the server's control channel, because core's
- * server and trial, the net and the load modules produce them, and the trial, the SLO and the reports read them.
+ * The keys of what a server under test (web, echo, http-get) and those who use a server report: the server's own
+ * figures ({@link #OWN}), read from its stats reply ({@link ServerControl}), where a figure's field is its name
+ * without {@code server_} ({@link #stat}), or sampled from outside through /proc; the requests sent to it, counted
+ * by the side that sends them ({@link #CLIENT_COUNTS}); and a database connection pool's waits and peaks over an
+ * iteration, the db scenario's in its trial JVM ({@link #DB_POOL}), where a server's own db pool reports
+ * {@code server_pool_*}. Declared here, in core, because the server, net, load and db modules produce them, and the
+ * trial, the SLO and the reports read them.
  */
 public final class ServerMetrics {
     private static final String PREFIX = "server_";
     private static final MetricKeys KEYS = new MetricKeys(Owner.SERVER);
     private static final MetricKeys CLIENT = new MetricKeys(Owner.LOAD);
+    private static final MetricKeys POOL = new MetricKeys(Owner.TRIAL);
 
     public static final MetricKey SERVER_CPU_PCT = KEYS.add("server_cpu_pct", Unit.PCT, NEITHER,
             "the server's CPU time / (wall time × cores) over the timed span");
@@ -78,10 +81,28 @@ public final class ServerMetrics {
             "requests that failed in one way: connect, timeout, reset, status, content, other");
     public static final MetricKey CONNECTIONS_OPENED = CLIENT.add("connections_opened", Unit.COUNT, NEITHER,
             "connections opened to the server");
+
+    // A database connection pool over an iteration, as the db scenario's pool glue records it.
+
+    public static final MetricKey POOL_TIMEOUTS = POOL.add("pool_timeouts", Unit.COUNT, LOWER_BETTER,
+            "calls that gave up waiting for a connection (acquire-timeout)");
+    public static final MetricKey POOL_WAIT_P50_MS = POOL.add("pool_wait_p50_ms", Unit.MS, LOWER_BETTER,
+            "the median call's wait for a pool connection");
+    public static final MetricKey POOL_WAIT_P99_MS = POOL.add("pool_wait_p99_ms", Unit.MS, LOWER_BETTER,
+            "the 99th percentile of the calls' waits for a pool connection");
+    public static final MetricKey POOL_ACTIVE_PEAK = POOL.add("pool_active_peak", Unit.COUNT, NEITHER,
+            "the most connections in use at once");
+    public static final MetricKey POOL_IDLE_PEAK = POOL.add("pool_idle_peak", Unit.COUNT, NEITHER,
+            "the most connections idle at once");
+    public static final MetricKey POOL_PENDING_PEAK = POOL.add("pool_pending_peak", Unit.COUNT, NEITHER,
+            "the most calls waiting for a connection at once");
+
     /** The server's own keys. */
     public static final List<MetricKey> OWN = KEYS.all();
     /** The keys of what the side that sends the requests counts. */
     public static final List<MetricKey> CLIENT_COUNTS = CLIENT.all();
+    /** The keys of a database connection pool's figures. */
+    public static final List<MetricKey> DB_POOL = POOL.all();
 
     private ServerMetrics() {
     }

@@ -1,7 +1,7 @@
 package dev.loomlab.report.advise;
 
 import dev.loomlab.core.result.Result;
-import dev.loomlab.core.server.PoolMetrics;
+import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.stats.LatencySummary;
 import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.stats.MetricKey;
@@ -20,8 +20,8 @@ import java.util.List;
  * pool by the dozen ({@code pool_pending_peak} above the pool's size) get the advice to bound them.
  */
 final class ConnectionPoolRule implements AdviceRule {
-    static final MetricKey WAIT_P50 = PoolMetrics.POOL_WAIT_P50_MS;
-    static final MetricKey PENDING = PoolMetrics.POOL_PENDING_PEAK;
+    static final MetricKey WAIT_P50 = ServerMetrics.POOL_WAIT_P50_MS;
+    static final MetricKey PENDING = ServerMetrics.POOL_PENDING_PEAK;
     static final String CONNECTIONS = "connections";
     private static final MetricKey LATENCY = Metric.TASK_LATENCY_MS;
     private static final MetricKey THROUGHPUT = Metric.THROUGHPUT_PER_S;
