@@ -17,7 +17,7 @@ import static dev.loomlab.core.stats.Direction.NEITHER;
  * kept its schedule, a load engine's own footprint when it runs in a JVM of its own (JMeter; loomlab's own
  * generator shows in the trial's {@code cpu_util_pct}, {@code peak_rss_mb}, {@code threads_peak}), and a
  * capacity search's answer. The requests and errors it counts are
- * {@link dev.loomlab.core.server.RequestMetrics}'s, the server's own figures
+ * {@link dev.loomlab.core.server.ServerMetrics#CLIENT_COUNTS}'s, the server's own figures
  * {@link dev.loomlab.core.server.ServerMetrics}'s.
  */
 public final class LoadMetrics implements MetricProvider {
