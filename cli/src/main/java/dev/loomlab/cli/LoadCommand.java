@@ -162,6 +162,11 @@ final class LoadCommand implements Callable<Integer> {
             description = "--find-max: stop once the highest passing and the lowest failing rate are this close (default 5%%)")
     Double precision;
 
+    @Option(names = "--repeat", paramLabel = "N", converter = Converters.IntCountConverter.class,
+            description = "--find-max: run N independent searches, each from --start-rate, and report the median rate with"
+                    + " its range (and from 5 searches an interval for the median); default 1")
+    Integer repeat;
+
     @Option(names = "--out", paramLabel = "DIR", converter = Converters.NonBlankConverter.class,
             description = "results folder (default results/<timestamp>)")
     String out;
@@ -371,6 +376,7 @@ final class LoadCommand implements Callable<Integer> {
         }
         LoadSpec.parseTarget(url.toString());
         SearchPlan plan = plan();
+        int searches = searches();
         UrlProbe.requireAnswer(url);
         Optional<MetricsEndpoint> endpoint = metrics.start();
         try {
@@ -379,22 +385,26 @@ final class LoadCommand implements Callable<Integer> {
                 endpoint.ifPresent(e -> MetricsEndpoint.announce(e, System.err));
                 List<String> command = Main.typed(commandSpec);
                 Instant started = Instant.now();
-                System.out.println("loomlab load: the highest rate " + url + " sustains within " + plan.slo().spec());
+                System.out.println("loomlab load: the highest rate " + url + " sustains within " + plan.slo().spec()
+                        + (searches > 1 ? ", " + searches + " searches" : ""));
                 sides = GeneratorCpus.of(url, true);
                 sides.describe().ifPresent(line -> System.out.println("loomlab load: " + line));
                 System.out.flush();
                 Consumer<LoadProgress> line = p -> System.err.println("loomlab load:   " + p.line());
                 Integer pool = givenConnections();
-                LoadSession session = new LoadSession(LoadEngines.named(engineName), searchEvents(plan));
-                CapacitySearcher.Found found;
+                SearchProgress progress = new SearchProgress(searches);
+                LoadSession session = new LoadSession(LoadEngines.named(engineName), searchEvents(plan, progress));
+                List<CapacitySearcher.Found> found;
                 if (endpoint.isEmpty()) {
-                    found = search(session, plan, pool, step -> line, false);
+                    found = search(session, plan, pool, progress, step -> line, false);
                 } else {
                     try (ProcSampler server = sampleServer(url.getPort() > 0 ? url.getPort() : 80,
                             new ServerMetrics(endpoint.get().registry()))) {
                         HttpMetrics.Feed feed = new HttpMetrics(endpoint.get().registry()).feed();
-                        found = search(session, plan, pool, step -> {
-                            HttpLive live = new HttpLive(step);
+                        int[] runs = {0};
+                        found = search(session, plan, pool, progress, step -> {
+                            // a number for each load of this process, across the searches
+                            HttpLive live = new HttpLive(++runs[0]);
                             return line.andThen(p -> feed.accept(live.next(p)));
                         }, true);
                     }
@@ -402,11 +412,12 @@ final class LoadCommand implements Callable<Integer> {
                 if (found == null) {
                     return 1;
                 }
-                Result searched = CapacityResult.result(plan, LoadSession.mostConnections(plan, pool, found.search()), found);
+                List<CapacitySearch> done = found.stream().map(CapacitySearcher.Found::search).toList();
+                Result searched = CapacityResult.result(plan, LoadSession.mostConnections(plan, pool, done), found);
                 Result result = searched.toBuilder().params(sides.addedTo(searched.params())).build();
                 result = SloPolicy.DEFAULT.judge(LoadScenario.CAPACITY, result);
                 write(folder, result, command, started);
-                System.out.println("loomlab load: " + CapacityText.answer(found.search()));
+                System.out.println("loomlab load: " + CapacityText.answer(done));
                 System.out.print(ConsoleReport.render(List.of(result)));
                 System.out.println("results: " + folder.dir());
                 return result.ok() ? 0 : 1;
@@ -417,21 +428,63 @@ final class LoadCommand implements Callable<Integer> {
     }
 
     /**
-     * The generator's ceiling, then the search under it; null when the ceiling could not be measured (it could not keep
-     * up even with the lowest rate against a server that does nothing: a machine too busy to measure on).
+     * The generator's ceiling, then {@code --repeat} searches under it, each from the plan's start rate, the target
+     * given time to recover between them; null when the ceiling could not be measured (it could not keep up even with
+     * the lowest rate against a server that does nothing: a machine too busy to measure on).
      */
-    private CapacitySearcher.Found search(LoadSession session, SearchPlan plan, Integer pool,
-                                          IntFunction<Consumer<LoadProgress>> progress, boolean latencies)
+    private List<CapacitySearcher.Found> search(LoadSession session, SearchPlan plan, Integer pool, SearchProgress progress,
+                                                IntFunction<Consumer<LoadProgress>> loads, boolean latencies)
             throws InterruptedException {
         CapacitySearch ceiling = session.ceiling();
-        return ceiling.found() ? session.search(plan, url, pool, expect, ceiling.maxRatePerS(), progress, latencies) : null;
+        if (!ceiling.found()) {
+            return null;
+        }
+        List<CapacitySearcher.Found> found = new ArrayList<>();
+        for (int k = 1; k <= progress.of(); k++) {
+            if (k > 1) {
+                session.recover(plan, url);
+            }
+            progress.current = k;
+            if (progress.of() > 1) {
+                System.err.println("loomlab load: search " + progress.label() + " from " + Slo.figure(plan.startRatePerS()) + "/s");
+            }
+            CapacitySearcher.Found f = session.search(plan, url, pool, expect, ceiling.maxRatePerS(), loads, latencies);
+            found.add(f);
+            if (progress.of() > 1) {
+                System.err.println("loomlab load: search " + progress.label() + ": " + CapacityText.answer(f.search()));
+            }
+        }
+        return found;
+    }
+
+    /** Which of the repeated searches is running, for the progress lines ({@code search 2/5}). */
+    private static final class SearchProgress {
+        private final int of;
+        int current = 1;
+
+        SearchProgress(int of) {
+            this.of = of;
+        }
+
+        int of() {
+            return of;
+        }
+
+        String label() {
+            return current + "/" + of;
+        }
+
+        /** {@code step 3} for a single search, {@code search 2/5 step 3} for repeated ones. */
+        String step(int n) {
+            return (of > 1 ? "search " + label() + " " : "") + "step " + n;
+        }
     }
 
     /**
      * What {@code --find-max} says on stderr as it goes: the generator's ceiling, measured first against a server that
      * does nothing, then each step of the search as it starts and as it is judged, and the waits for the target to recover.
      */
-    private LoadSession.Events searchEvents(SearchPlan plan) {
+    private LoadSession.Events searchEvents(SearchPlan plan, SearchProgress progress) {
         return new LoadSession.Events() {
             @Override
             public void measuringCeiling() {
@@ -459,14 +512,14 @@ final class LoadCommand implements Callable<Integer> {
 
             @Override
             public void step(int n, LoadSpec spec) {
-                System.err.println("loomlab load: step " + n + ": " + Slo.figure(spec.rate()) + "/s for "
+                System.err.println("loomlab load: " + progress.step(n) + ": " + Slo.figure(spec.rate()) + "/s for "
                         + spec.warmup().toMillis() / 1000.0 + " s + " + spec.duration().toMillis() / 1000.0 + " s measured, up to "
                         + String.format(Locale.ROOT, "%,d", spec.connections()) + " connections");
             }
 
             @Override
             public void judged(int n, CapacityStep step) {
-                System.err.println("loomlab load: step " + n + ": " + line(step));
+                System.err.println("loomlab load: " + progress.step(n) + ": " + line(step));
             }
 
             @Override
@@ -537,9 +590,20 @@ final class LoadCommand implements Callable<Integer> {
         return new SearchPlan(objective, start, lowest, step, stepWarmup, shortest, requestTimeout);
     }
 
+    /** How many searches {@code --repeat} asks for: 1 when not given. */
+    private int searches() {
+        if (repeat == null) {
+            return 1;
+        }
+        if (repeat < 1) {
+            throw new BadInputException("--repeat " + repeat + " must be at least 1: the number of searches");
+        }
+        return repeat;
+    }
+
     /** The options that only a search takes are refused without {@code --find-max}. */
     private void rejectSearchOptions() {
-        for (String option : List.of("--start-rate", "--min-rate", "--precision")) {
+        for (String option : List.of("--start-rate", "--min-rate", "--precision", "--repeat")) {
             if (given(option)) {
                 throw new BadInputException(option + " applies only with --find-max");
             }

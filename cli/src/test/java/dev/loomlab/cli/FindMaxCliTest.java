@@ -101,6 +101,40 @@ class FindMaxCliTest {
     }
 
     @Test
+    void repeatedSearchesAreEachASearchOfTheResultAndItsMedianIsTheirs() throws Exception {
+        // 10 threads × 1 / 20 ms: at most 500/s. From 200/s at 50% precision a search passes 200/s, fails 800/s at the
+        // latest and bisects once or twice: three to five short steps (200 requests, what a p50 rests on, take 0.5 s at 400/s)
+        ExecutorService pool = Executors.newFixedThreadPool(10);
+        HttpServer http = server(pool, 20, 200);
+        try {
+            Path out = tmp.resolve("repeat");
+            String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/get";
+            CliHarness.Outcome o = CliHarness.run("load", url, "--find-max", "--repeat", "2", "--slo", "p50<100ms",
+                    "--start-rate", "200/s", "--min-rate", "100/s", "--precision", "50%", "--warmup", "500ms", "--duration", "500ms",
+                    "--out", out.toString());
+            assertThat(o.exit()).as(o.err()).isZero();
+
+            Result r = new ResultsFolder(out).read().getFirst();
+            assertThat(r.iterations()).isEqualTo(2);
+            List<CapacitySearch> searches = r.section(CapacitySearch.SECTION);
+            assertThat(searches).hasSize(2).allMatch(CapacitySearch::found)
+                    .allSatisfy(s -> assertThat(s.steps().getFirst().ratePerS()).isEqualTo(200.0));
+            Summary max = (Summary) r.metrics().get("max_rate_per_s");
+            double first = searches.get(0).maxRatePerS();
+            double second = searches.get(1).maxRatePerS();
+            assertThat(max.samples()).containsExactly(first, second);
+            // the median of two is their mean
+            assertThat(max.median()).isEqualTo((first + second) / 2);
+            assertThat(max.min()).isEqualTo(Math.min(first, second));
+            assertThat(o.err()).contains("search 1/2 step 1: 200/s").contains("search 2/2 step 1: 200/s");
+            assertThat(o.out()).contains("median of 2 searches").contains("an interval for the median needs 5 searches");
+        } finally {
+            http.stop(0);
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
     void aServerThatFailsEveryRateExitsOneWithTheCurveItMeasured() throws Exception {
         ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
         HttpServer http = server(pool, 0, 503);

@@ -3,7 +3,9 @@ package dev.loomlab.report;
 import dev.loomlab.report.text.Fmt;
 import dev.loomlab.report.text.TextTable;
 
+import dev.loomlab.core.stats.MedianInterval;
 import dev.loomlab.load.capacity.CapacitySearch;
+import dev.loomlab.load.capacity.CapacitySpread;
 import dev.loomlab.load.capacity.CapacityStep;
 import dev.loomlab.core.result.Result;
 
@@ -12,7 +14,8 @@ import java.util.List;
 
 /**
  * A capacity search in words and tables: its answer in one line — the sustainable rate, the first failing
- * rate, the generator's ceiling — and the latency curve as a table of its steps, in the order they ran.
+ * rate, the generator's ceiling — and the latency curve as a table of its steps, in the order they ran; of repeated
+ * searches, their spread: the median rate, its range and an interval for the median ({@link CapacitySpread}).
  */
 public final class CapacityText {
     static final List<String> HEADER = List.of("rate/s", "verdict", "answered/s", "errors %", "p50 ms", "p90 ms", "p99 ms",
@@ -44,6 +47,47 @@ public final class CapacityText {
                 + "/s offered, the highest rate that passed" + failed + "; precision " + Fmt.num(s.precisionPct()) + "%)" + ceiling;
     }
 
+    /**
+     * The answer of a result's searches, in the order run: one search's {@link #answer(CapacitySearch)}; several
+     * searches' {@link #spread}; or, when one of several found no rate, that search's answer with its number.
+     */
+    public static String answer(List<CapacitySearch> searches) {
+        if (searches.size() == 1) {
+            return answer(searches.getFirst());
+        }
+        for (int i = 0; i < searches.size(); i++) {
+            if (!searches.get(i).found()) {
+                return "search " + (i + 1) + " of " + searches.size() + ": " + answer(searches.get(i));
+            }
+        }
+        return spread(CapacitySpread.of(searches).orElseThrow(), searches);
+    }
+
+    /**
+     * Repeated searches' figure, each part named as what it is: {@code median of 5 searches 24,100/s, range
+     * 21,000–26,500/s, 94% interval for the median 21,000–26,500/s, within p99<100ms}; below five searches, what an
+     * interval needs instead of one; then how many were generator-bound, and the generator's ceiling.
+     */
+    static String spread(CapacitySpread spread, List<CapacitySearch> searches) {
+        StringBuilder sb = new StringBuilder("median of " + spread.searches() + " searches " + Fmt.num(spread.medianPerS())
+                + "/s, range " + Fmt.num(spread.minPerS()) + "–" + Fmt.num(spread.maxPerS()) + "/s");
+        spread.interval().ifPresentOrElse(m -> sb.append(", ").append(m.coveragePct()).append("% interval for the median ")
+                        .append(Fmt.num(m.low())).append("–").append(Fmt.num(m.high())).append("/s"),
+                () -> sb.append(" (an interval for the median needs ").append(MedianInterval.FEWEST).append(" searches)"));
+        sb.append(", within ").append(searches.getFirst().slo());
+        if (spread.generatorBound() > 0) {
+            sb.append("; ").append(spread.generatorBound()).append(" of ").append(spread.searches())
+                    .append(" generator-bound (their rate a lower limit)");
+        }
+        List<Double> ceilings = searches.stream().map(CapacitySearch::generatorCeilingPerS).filter(java.util.Objects::nonNull)
+                .distinct().sorted().toList();
+        if (!ceilings.isEmpty()) {
+            sb.append("; generator ceiling ").append(Fmt.num(ceilings.getFirst()))
+                    .append(ceilings.size() > 1 ? "–" + Fmt.num(ceilings.getLast()) : "").append("/s");
+        }
+        return sb.toString();
+    }
+
     /** The latest step measured at the first failing rate. */
     private static java.util.Optional<CapacityStep> firstFailing(CapacitySearch s) {
         return s.steps().stream().filter(st -> !st.passed() && s.firstFailingPerS() != null
@@ -62,11 +106,18 @@ public final class CapacityText {
         return t;
     }
 
-    /** For each result that searched capacity, a heading, its answer and its steps. */
+    /**
+     * For each result that searched capacity, a heading, its answer and its steps; a result of several searches first
+     * with their {@link #spread}.
+     */
     public static List<String> sections(List<Result> results, boolean markdown) {
         List<String> out = new ArrayList<>();
         for (Result r : results) {
             List<CapacitySearch> searches = r.section(CapacitySearch.SECTION);
+            if (searches.size() > 1) {
+                String title = r.scenario() + " " + r.model() + " " + Fmt.params(r.params()) + " (" + searches.size() + " searches)";
+                out.add((markdown ? "**" + title + "**: " : title + ": ") + answer(searches) + "\n\n");
+            }
             for (int i = 0; i < searches.size(); i++) {
                 CapacitySearch s = searches.get(i);
                 String title = r.scenario() + " " + r.model() + " " + Fmt.params(r.params())

@@ -17,6 +17,7 @@ import dev.loomlab.load.Ramp;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * A capacity search in the result contract: its parameters ({@code rate=max}), its figures and, for {@code loomlab load
@@ -59,23 +60,27 @@ public final class CapacityResult {
     }
 
     /**
-     * {@code loomlab load --find-max}'s search as a result, model {@code open:max}, score
-     * {@code max_rate_per_s}: ok with the figures of the step at the sustainable rate when some rate passed; {@code failed} when none did,
-     * its reason naming the lowest rate tried and why it failed. Either way it carries the search (the curve).
+     * {@code loomlab load --find-max}'s searches as a result, model {@code open:max}, score {@code max_rate_per_s}, one
+     * measured iteration per search ({@code --repeat N}: N): ok when every search found a rate, its metrics each
+     * search's figures (so {@code max_rate_per_s} holds one sample per search, and its median, min and max are the
+     * searches'); {@code failed} when one found none, its reason naming the lowest rate that search tried and why it
+     * failed. Either way it carries every search (its curve), in the order run.
      */
-    public static Result result(SearchPlan plan, int connections, CapacitySearcher.Found found) {
-        CapacitySearch search = found.search();
+    public static Result result(SearchPlan plan, int connections, List<CapacitySearcher.Found> found) {
+        List<CapacitySearch> searches = found.stream().map(CapacitySearcher.Found::search).toList();
         TrialOutcome outcome;
-        if (search.found()) {
-            IterationResult iteration = IterationResult.of(metrics(found), HistogramCodec.encode(found.atMax().latency()))
-                    .withSections(Sections.of(CapacitySearch.SECTION, List.of(search)));
-            outcome = TrialOutcome.ok(JvmInfo.current(), null, null, null, List.of(iteration));
+        int missed = IntStream.range(0, searches.size()).filter(i -> !searches.get(i).found()).findFirst().orElse(-1);
+        if (missed < 0) {
+            List<IterationResult> iterations = found.stream().map(f -> IterationResult.of(metrics(f), HistogramCodec.encode(f.atMax().latency()))
+                    .withSections(Sections.of(CapacitySearch.SECTION, List.of(f.search())))).toList();
+            outcome = TrialOutcome.ok(JvmInfo.current(), null, null, null, iterations);
         } else {
-            outcome = TrialOutcome.failed(noPassingRate(search), JvmInfo.current());
+            outcome = TrialOutcome.failed((searches.size() > 1 ? "search " + (missed + 1) + " of " + searches.size() + ": " : "")
+                    + noPassingRate(searches.get(missed)), JvmInfo.current());
         }
         Result r = ResultAssembler.assemble(LoadScenario.CAPACITY, "open:" + LoadParams.MAX, null, params(plan, connections), 0, 0,
-                1, List.of(outcome), List.of(), Runtime.getRuntime().availableProcessors());
-        return search.found() ? r : r.toBuilder().section(CapacitySearch.SECTION, List.of(search)).build();
+                searches.size(), List.of(outcome), List.of(), Runtime.getRuntime().availableProcessors());
+        return missed < 0 ? r : r.toBuilder().section(CapacitySearch.SECTION, searches).build();
     }
 
     /** Why a search found no rate: the lowest rate it tried and that step's reasons. */

@@ -18,6 +18,7 @@ import dev.loomlab.load.capacity.SloPool;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
@@ -173,14 +174,24 @@ public final class LoadSession {
                 load, ceiling, step -> events.judged(n[0], step));
     }
 
+    /**
+     * Waits, before a repeated search starts again from the plan's start rate, until {@code url} answers within the
+     * plan's recovery limit, as after a failing step: the last search ended next to the target's limit, and the next
+     * must not measure its backlog. The events hear of it as of a step's recovery.
+     */
+    public void recover(SearchPlan plan, URI url) throws InterruptedException {
+        events.recovering();
+        events.recovered(new Recovery(url, plan.recoveryLimit(), plan.recoveryPatience()).await());
+    }
+
     /** The most connections a step at {@code rate} opens: {@code given}, or the pool the plan's objective sizes ({@link SloPool}). */
     public static int connections(SearchPlan plan, Integer given, double rate) {
         return given != null ? given : SloPool.connections(rate, plan.slo(), plan.timeout());
     }
 
-    /** The most connections any step of {@code search} could open: a search result's {@code connections}. */
-    public static int mostConnections(SearchPlan plan, Integer given, CapacitySearch search) {
-        return search.steps().stream().mapToInt(step -> connections(plan, given, step.ratePerS())).max()
+    /** The most connections any step of {@code searches} could open: a search result's {@code connections}. */
+    public static int mostConnections(SearchPlan plan, Integer given, List<CapacitySearch> searches) {
+        return searches.stream().flatMap(s -> s.steps().stream()).mapToInt(step -> connections(plan, given, step.ratePerS())).max()
                 .orElse(connections(plan, given, plan.startRatePerS()));
     }
 }
