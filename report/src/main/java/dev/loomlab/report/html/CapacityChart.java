@@ -2,7 +2,9 @@ package dev.loomlab.report.html;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.loomlab.core.stats.MedianInterval;
 import dev.loomlab.load.capacity.CapacitySearch;
+import dev.loomlab.load.capacity.CapacitySpread;
 import dev.loomlab.load.capacity.CapacityStep;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.core.slo.Slo;
@@ -21,7 +23,8 @@ import java.util.function.Function;
  * A capacity search's latency curve: each step's p50, p99 and any percentile the objective judges (ms, from the
  * intended send time) against the
  * offered rate, failing steps marked apart; the objective's latency limit as a horizontal line; the
- * sustainable rate, the first failing rate and — when the result has one — the bound as vertical lines.
+ * sustainable rate, the first failing rate and — when the result has one — the bound as vertical lines. Repeated
+ * searches share one chart, a curve each ({@link #spec(String, List, Double)}).
  */
 final class CapacityChart {
     private CapacityChart() {
@@ -65,6 +68,55 @@ final class CapacityChart {
             marks.addObject().put("name", "failed " + Fmt.num(search.firstFailingPerS()) + "/s")
                     .put("x", search.firstFailingPerS()).put("kind", "failing");
         }
+        if (boundPerS != null && boundPerS > 0) {
+            marks.addObject().put("name", "bound " + Fmt.num(boundPerS) + "/s").put("x", boundPerS).put("kind", "bound");
+        }
+        spec.put("yLog", BarChart.logScale(ys));
+        return spec;
+    }
+
+    /**
+     * Repeated searches of one target in one chart: each search's curve of the figure its objective judges (the
+     * objective's first latency term, else p99) against the offered rate, failing steps marked apart; the objective's
+     * limit as a horizontal line; the median sustainable rate and, as dashed lines, the interval for the median (from
+     * five searches) or else the range; the bound when the result has one.
+     *
+     * @param boundPerS the rate physics allows (Little's law), or null
+     */
+    static ObjectNode spec(String title, List<CapacitySearch> searches, Double boundPerS) {
+        ObjectNode spec = Json.mapper().createObjectNode();
+        spec.put("kind", "capacity");
+        spec.put("title", title);
+        spec.put("xName", "offered rate (req/s)");
+        String judged = "p99";
+        List<Double> ys = new ArrayList<>();
+        ArrayNode limits = spec.putArray("limits");
+        try {
+            SloTerm.Latency first = Slo.parse(searches.getFirst().slo()).terms().stream()
+                    .filter(t -> t instanceof SloTerm.Latency).map(t -> (SloTerm.Latency) t).findFirst().orElse(null);
+            if (first != null) {
+                judged = first.name();
+                limits.addObject().put("name", "SLO " + first.text()).put("value", first.limitNanos() / 1e6);
+                ys.add(first.limitNanos() / 1e6);
+            }
+        } catch (RuntimeException unreadable) {
+            // an objective a later loomlab wrote: the curves are drawn without its line
+        }
+        spec.put("yName", judged + " ms, from the intended send");
+        ArrayNode series = spec.putArray("series");
+        for (int i = 0; i < searches.size(); i++) {
+            List<CapacityStep> steps = searches.get(i).steps().stream().sorted(Comparator.comparingDouble(CapacityStep::ratePerS)).toList();
+            series(series, "search " + (i + 1), steps, FIGURES.get(judged), ys);
+        }
+        ArrayNode marks = spec.putArray("marks");
+        CapacitySpread.of(searches).ifPresent(spread -> {
+            marks.addObject().put("name", "median " + Fmt.num(spread.medianPerS()) + "/s").put("x", spread.medianPerS()).put("kind", "max");
+            String name = spread.interval().map(m -> m.coveragePct() + "% interval for the median").orElse("range");
+            double low = spread.interval().map(MedianInterval::low).orElse(spread.minPerS());
+            double high = spread.interval().map(MedianInterval::high).orElse(spread.maxPerS());
+            marks.addObject().put("name", name + " " + Fmt.num(low) + "–" + Fmt.num(high) + "/s").put("x", low).put("kind", "spread");
+            marks.addObject().put("name", "").put("x", high).put("kind", "spread");
+        });
         if (boundPerS != null && boundPerS > 0) {
             marks.addObject().put("name", "bound " + Fmt.num(boundPerS) + "/s").put("x", boundPerS).put("kind", "bound");
         }

@@ -72,21 +72,33 @@ final class ScenarioSection {
         return sb.append("</section>\n").toString();
     }
 
-    /** Each capacity search of the scenario's results: its answer, and its latency curve drawn as a chart. */
+    /**
+     * Each result's capacity searches: one search's answer and its latency curve; several searches' spread, every
+     * search's curve in one chart, and each search's answer.
+     */
     private static String capacity(String scenario, List<Result> results, ChartSet charts) {
         StringBuilder sb = new StringBuilder();
         for (Result r : results) {
             List<CapacitySearch> searches = r.section(CapacitySearch.SECTION);
-            for (int i = 0; i < searches.size(); i++) {
-                CapacitySearch search = searches.get(i);
-                String which = r.model() + " " + Fmt.params(r.params())
-                        + (searches.size() > 1 ? " (search " + (i + 1) + " of " + searches.size() + ")" : "");
-                Double bound = Metrics.mean(r, WebMetrics.BOUND_THROUGHPUT_PER_S);
-                sb.append("<h3>Capacity: ").append(Html.esc(which)).append("</h3>\n<p>")
-                        .append(Html.esc(CapacityText.answer(search))).append("</p>\n")
-                        .append(charts.add(CapacityChart.spec(scenario + " " + r.model() + ": latency by offered rate",
-                                search, bound == null || bound.isNaN() ? null : bound), "wide"));
+            if (searches.isEmpty()) {
+                continue;
             }
+            Double bound = Metrics.mean(r, WebMetrics.BOUND_THROUGHPUT_PER_S);
+            bound = bound == null || bound.isNaN() ? null : bound;
+            String which = r.model() + " " + Fmt.params(r.params());
+            String title = scenario + " " + r.model() + ": latency by offered rate";
+            if (searches.size() == 1) {
+                sb.append("<h3>Capacity: ").append(Html.esc(which)).append("</h3>\n<p>")
+                        .append(Html.esc(CapacityText.answer(searches.getFirst()))).append("</p>\n")
+                        .append(charts.add(CapacityChart.spec(title, searches.getFirst(), bound), "wide"));
+                continue;
+            }
+            sb.append("<h3>Capacity: ").append(Html.esc(which)).append(" (").append(searches.size()).append(" searches)</h3>\n<p>")
+                    .append(Html.esc(CapacityText.answer(searches))).append("</p>\n")
+                    .append(charts.add(CapacityChart.spec(title + ", every search", searches, bound), "wide"))
+                    .append("<ol>\n");
+            searches.forEach(s -> sb.append("<li>").append(Html.esc(CapacityText.answer(s))).append("</li>\n"));
+            sb.append("</ol>\n");
         }
         return sb.toString();
     }

@@ -325,13 +325,17 @@
     return o;
   }
 
-  /** A capacity search: latency against offered rate, failing steps hollow, the SLO and the found rates as lines. */
+  /**
+   * A capacity search, or repeated searches a curve each: latency against offered rate, failing steps hollow, the SLO
+   * and the found rates as lines (for repeated searches the median, and the interval or range dashed).
+   */
   function capacity(spec) {
     var o = base(spec);
     o.grid.bottom = 40;
-    var MARK = {max: '#2ca02c', failing: BOUND, bound: ARTICLE};
-    // Labels at three heights: the sustained and failing rates and the bound often lie close together.
-    var PLACE = {max: 'insideEndTop', failing: 'insideMiddleTop', bound: 'insideStartTop'};
+    var MARK = {max: '#2ca02c', failing: BOUND, bound: ARTICLE, spread: '#2ca02c'};
+    // Labels at different heights: the sustained and failing rates and the bound often lie close together.
+    var PLACE = {max: 'insideEndTop', failing: 'insideMiddleTop', bound: 'insideStartTop', spread: 'insideMiddleBottom'};
+    var DASH = {bound: 'dotted', spread: 'dashed'};
     var series = spec.series.map(function (s) {
       return {type: 'line', name: s.name, symbolSize: 8,
         data: s.points.map(function (p) {
@@ -343,7 +347,7 @@
         return {yAxis: l.value, name: l.name, lineStyle: {type: 'dashed', color: ink()},
           label: {formatter: l.name, position: 'insideEndTop'}};
       }).concat(spec.marks.map(function (m) {
-        return {xAxis: m.x, name: m.name, lineStyle: {type: m.kind === 'bound' ? 'dotted' : 'solid', color: MARK[m.kind]},
+        return {xAxis: m.x, name: m.name, lineStyle: {type: DASH[m.kind] || 'solid', color: MARK[m.kind]},
           label: {formatter: m.name, position: PLACE[m.kind], color: MARK[m.kind]}};
       }));
       series[0].markLine = {symbol: 'none', silent: true, data: lines};

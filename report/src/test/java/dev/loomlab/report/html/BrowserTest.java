@@ -148,6 +148,23 @@ class BrowserTest {
     }
 
     @Test
+    void repeatedSearchesDrawACurveEach() throws Exception {
+        HeadlessChromium chromium = HeadlessChromium.require(tmp);
+        Path page = tmp.resolve("report.html");
+        Files.writeString(page, HtmlReport.render(List.of(HtmlReportTest.repeatedCapacity()), HtmlReportTest.environment(), List.of()));
+        JsonNode check = open(chromium, page, ReportPage.charts(Files.readString(page)).size());
+        JsonNode capacity = null;
+        for (JsonNode c : check.get("charts")) {
+            if (c.get("kind").asText().equals("capacity")) {
+                capacity = c;
+            }
+        }
+        assertThat(capacity).as("a capacity chart was drawn").isNotNull();
+        assertThat(capacity.get("series")).hasSize(5).allSatisfy(s -> assertThat(s.get("data")).hasSize(3));
+        screenshot(chromium, page, "capacity-repeated.png", 2000);
+    }
+
+    @Test
     void theComparePageRenders() throws Exception {
         HeadlessChromium chromium = HeadlessChromium.require(tmp);
         List<Result> base = Fixtures.seedsSleepFive();

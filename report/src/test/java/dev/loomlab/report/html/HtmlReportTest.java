@@ -54,6 +54,27 @@ class HtmlReportTest {
                 .section(CapacitySearch.SECTION, List.of(search)).build();
     }
 
+    /**
+     * Five searches of one target within p99<100ms, sustaining 2,000, 2,400, 2,100, 2,300 and 2,200/s; each passed at
+     * its rate and failed 10% above it.
+     */
+    static Result repeatedCapacity() {
+        double[] maxima = {2_000, 2_400, 2_100, 2_300, 2_200};
+        List<CapacitySearch> searches = new ArrayList<>();
+        for (double max : maxima) {
+            List<CapacityStep> steps = List.of(
+                    new CapacityStep(1000, true, List.of(), 1000, 10_000, 0, 10.0, 12.0, 20.0, 30.0, 40.0, 0.2, 10, false, false),
+                    new CapacityStep(max * 1.1, false, List.of("p99 300 ms ≥ 100 ms"), max, 10_000, 0, 40.0, 150.0, 300.0, 400.0,
+                            500.0, 0.2, 10, false, false),
+                    new CapacityStep(max, true, List.of(), max, 10_000, 0, 11.0, 14.0, 60.0, 80.0, 90.0, 0.2, 10, false, false));
+            searches.add(new CapacitySearch("p99<100ms", 10, 1000, max, max, max * 1.1, 50_000.0, false, steps));
+        }
+        return Result.builder("load", "open:max").params(Fixtures.params("rate", "max")).rounds(0, 0, maxima.length)
+                .status(dev.loomlab.core.outcome.Status.OK, null).score("max_rate_per_s")
+                .metrics(Map.of("max_rate_per_s", Summary.of(maxima)))
+                .section(CapacitySearch.SECTION, searches).build();
+    }
+
     static Map<String, Object> environment() {
         Map<String, Object> env = new LinkedHashMap<>();
         env.put("command", "loomlab run seeds");
@@ -248,6 +269,29 @@ class HtmlReportTest {
         }
         assertThat(headers).isGreaterThan(10);
         assertThat(body(html)).contains("<th class=\"num\">score (mean ± 99.9% ci)</th>");
+    }
+
+    @Test
+    void repeatedSearchesShareOneChartACurveEachWithTheirMedianAndTheIntervalForIt() throws Exception {
+        String html = HtmlReport.render(List.of(repeatedCapacity()), environment(), List.of());
+        List<JsonNode> capacity = ReportPage.charts(html, "capacity");
+        assertThat(capacity).hasSize(1);
+        JsonNode chart = capacity.getFirst();
+        assertThat(chart.get("yName").asText()).isEqualTo("p99 ms, from the intended send");
+        assertThat(chart.get("series")).extracting(s -> s.get("name").asText())
+                .containsExactly("search 1", "search 2", "search 3", "search 4", "search 5");
+        // each curve in rate order, the step that failed marked so
+        JsonNode second = chart.get("series").get(1).get("points");
+        assertThat(second).extracting(p -> p.get("x").asDouble()).containsExactly(1000.0, 2_400.0, 2_640.0);
+        assertThat(second).extracting(p -> p.get("passed").asBoolean()).containsExactly(true, true, false);
+        assertThat(second.get(2).get("y").asDouble()).isEqualTo(300.0);
+        assertThat(chart.get("limits").get(0).get("value").asDouble()).isEqualTo(100.0);
+        // median 2,200; five values: their smallest and largest hold the median with 1 − 2/32 = 93.75%
+        assertThat(chart.get("marks")).extracting(m -> m.get("name").asText() + " @ " + m.get("x").asDouble())
+                .containsExactly("median 2,200/s @ 2200.0", "94% interval for the median 2,000–2,400/s @ 2000.0", " @ 2400.0");
+        assertThat(body(html)).contains("(5 searches)</h3>")
+                .contains("median of 5 searches 2,200/s, range 2,000–2,400/s, 94% interval for the median 2,000–2,400/s")
+                .contains("<li>2,400/s sustained within p99&lt;100ms");
     }
 
     @Test
