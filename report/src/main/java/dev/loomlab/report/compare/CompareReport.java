@@ -1,5 +1,7 @@
 package dev.loomlab.report.compare;
 
+import dev.loomlab.load.LoadScenario;
+import dev.loomlab.load.capacity.CapacitySearch;
 import dev.loomlab.report.text.TextTable;
 import dev.loomlab.report.analysis.Metrics;
 import dev.loomlab.report.analysis.MannWhitney;
@@ -39,6 +41,10 @@ public final class CompareReport {
         rows(c).forEach(t::add);
         sb.append(t.markdown());
         sb.append('\n').append(verdictLine(c)).append('\n');
+        String capacity = capacityLines(c);
+        if (!capacity.isEmpty()) {
+            sb.append('\n').append(capacity).append('\n');
+        }
         String small = tooSmallLine(c);
         if (!small.isEmpty()) {
             sb.append('\n').append(small).append('\n');
@@ -128,6 +134,19 @@ public final class CompareReport {
     }
 
     /**
+     * {@code **Capacity**, …}: each pair of capacity results said in searches ({@link CapacityComparison}), one line each;
+     * empty when there are none.
+     */
+    public static String capacityLines(Comparison c) {
+        List<String> lines = CapacityComparison.lines(c);
+        if (lines.isEmpty()) {
+            return "";
+        }
+        return "**Capacity** (each search is one sample of the sustainable rate; the ratio is the candidate's to the"
+                + " baseline's):\n" + String.join("\n", lines.stream().map(l -> "- " + l).toList());
+    }
+
+    /**
      * The results not judged because their sample sizes cannot reach a 99% interval, with the sizes, the
      * best p they allow, and what is needed; empty when there are none.
      */
@@ -142,9 +161,12 @@ public final class CompareReport {
         List<String> sizes = new ArrayList<>();
         bySizes.forEach((s, n) -> sizes.add(n + " at " + s));
         int needed = RatioEstimate.samplesNeeded(Comparison.CONFIDENCE);
+        boolean searches = small.stream().anyMatch(ch -> ch.key().scenario().equals(LoadScenario.NAME)
+                && !ch.baseline().section(CapacitySearch.SECTION).isEmpty());
         return "**n too small** for " + small.size() + " of " + c.changes().size() + " results: " + String.join(", ", sizes)
                 + " cannot give a " + Comparison.CONFIDENCE_PCT + "% interval, so they were not judged. Run both sides with at least "
-                + needed + " measured iterations (e.g. --iterations " + needed + ").";
+                + needed + " measured iterations (e.g. --iterations " + needed
+                + (searches ? "; for load --find-max, --repeat " + needed + " searches" : "") + ").";
     }
 
     /** {@code 5%}, {@code 2.5%}. */

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.report.analysis.Metrics;
 import dev.loomlab.report.analysis.RatioEstimate;
+import dev.loomlab.report.compare.CapacityComparison;
 import dev.loomlab.report.compare.Change;
 import dev.loomlab.report.compare.CompareReport;
 import dev.loomlab.report.compare.Comparison;
@@ -35,6 +36,12 @@ public final class CompareHtml {
         }
         body.append("<p class=\"verdict ").append(c.regressed() ? "bad" : "good").append("\">")
                 .append(Html.esc(CompareReport.verdictLine(c).replace("**", ""))).append("</p>\n");
+        List<String> capacity = CapacityComparison.lines(c);
+        if (!capacity.isEmpty()) {
+            body.append("<p>Capacity (each search is one sample of the sustainable rate):</p>\n<ul>\n");
+            capacity.forEach(line -> body.append("<li>").append(Html.esc(line)).append("</li>\n"));
+            body.append("</ul>\n");
+        }
         String small = CompareReport.tooSmallLine(c);
         if (!small.isEmpty()) {
             body.append("<p class=\"warning\">").append(Html.esc(small.replace("**", ""))).append("</p>\n");
