@@ -32,7 +32,8 @@ public final class CapacityText {
     public static String answer(CapacitySearch s) {
         String ceiling = s.generatorCeilingPerS() == null ? "" : "; generator ceiling " + Fmt.num(s.generatorCeilingPerS()) + "/s";
         if (!s.found()) {
-            CapacityStep lowest = s.steps().stream().min(java.util.Comparator.comparingDouble(CapacityStep::ratePerS)).orElse(null);
+            CapacityStep lowest = s.steps().stream().filter(st -> !st.passed())
+                    .min(java.util.Comparator.comparingDouble(CapacityStep::ratePerS)).orElse(null);
             return "no rate met " + s.slo() + (lowest == null ? "" : ": even " + Fmt.num(lowest.ratePerS()) + "/s failed ("
                     + String.join("; ", lowest.reasons()) + ")") + ceiling;
         }

@@ -57,6 +57,18 @@ class CapacityTextTest {
     }
 
     @Test
+    void aSearchWithNoRateGivesTheReasonsOfAFailingRunAtItsLowestRate() {
+        // 100/s measured three times: passed first within noise, then failed twice, so failed
+        CapacityStep passed = new CapacityStep(100, true, List.of(), 100, 1000, 0, 20.0, 30.0, 90.0, 95.0, 99.0, 0.2, 10, true, false);
+        CapacityStep failed = new CapacityStep(100, false, List.of("answered 97/s of 100/s offered (97.0%): not keeping up"), 97,
+                1000, 0, 20.0, 30.0, 90.0, 95.0, 99.0, 0.2, 10, true, false);
+        CapacitySearch none = new CapacitySearch("p99<100ms", 5, 100, null, null, 100.0, 111_845.0, false,
+                List.of(passed, failed, failed));
+        assertThat(CapacityText.answer(none))
+                .startsWith("no rate met p99<100ms: even 100/s failed (answered 97/s of 100/s offered (97.0%): not keeping up)");
+    }
+
+    @Test
     void aSearchThatFoundNoRateIsNamedInsteadOfAMedianOfTheOthers() {
         CapacityStep failed = new CapacityStep(100, false, List.of("p99 900 ms ≥ 100 ms"), 100, 1000, 0, 50.0, 400.0, 900.0,
                 950.0, 990.0, 0.2, 10, false, false);

@@ -85,7 +85,8 @@ public final class CapacityResult {
 
     /** Why a search found no rate: the lowest rate it tried and that step's reasons. */
     public static String noPassingRate(CapacitySearch search) {
-        CapacityStep lowest = search.steps().stream().min(java.util.Comparator.comparingDouble(CapacityStep::ratePerS)).orElseThrow();
+        CapacityStep lowest = search.steps().stream().filter(st -> !st.passed())
+                .min(java.util.Comparator.comparingDouble(CapacityStep::ratePerS)).orElseThrow();
         return "no rate met " + search.slo() + ": even " + Slo.figure(lowest.ratePerS()) + "/s, the lowest tried, failed ("
                 + String.join("; ", lowest.reasons()) + ")";
     }
