@@ -430,7 +430,9 @@ final class LoadCommand implements Callable<Integer> {
     /**
      * The generator's ceiling, then {@code --repeat} searches under it, each from the plan's start rate, the target
      * given time to recover between them; null when the ceiling could not be measured (it could not keep up even with
-     * the lowest rate against a server that does nothing: a machine too busy to measure on).
+     * the lowest rate against a server that does nothing: a machine too busy to measure on). Each repeat measures its
+     * steps as a single search does: a shorter span passes rates a longer one fails ({@link SearchPlan#DEFAULT_SHORTEST_STEP}),
+     * a bias that repeating would not average away.
      */
     private List<CapacitySearcher.Found> search(LoadSession session, SearchPlan plan, Integer pool, SearchProgress progress,
                                                 IntFunction<Consumer<LoadProgress>> loads, boolean latencies)
