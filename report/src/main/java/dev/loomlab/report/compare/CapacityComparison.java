@@ -42,7 +42,7 @@ public final class CapacityComparison {
         String words = switch (ch.verdict()) {
             case IMPROVED -> "higher beyond the searches' own spread (improved)";
             case REGRESSED -> "lower beyond the searches' own spread (regressed)";
-            case UNCHANGED -> "no difference beyond ±" + CompareReport.percent(thresholdPct) + " shown: within the searches' own"
+            case NO_CHANGE -> "no difference beyond ±" + CompareReport.percent(thresholdPct) + " shown: within the searches' own"
                     + " spread";
             case N_TOO_SMALL -> "too few searches (" + Difference.samplesNeeded() + " a side needed) to tell a difference from"
                     + " the searches' own spread: " + howToRepeat(ch);

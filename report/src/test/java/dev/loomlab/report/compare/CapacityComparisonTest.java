@@ -63,7 +63,7 @@ class CapacityComparisonTest {
         Result a = searches("load", "open:max", 1_900, 2_000, 2_100, 1_950, 2_050);
         Result b = searches("load", "open:max", 2_020, 1_880, 2_080, 1_990, 2_120);
         Comparison c = compare(a, b);
-        assertThat(c.changes()).singleElement().satisfies(ch -> assertThat(ch.verdict()).isEqualTo(Verdict.UNCHANGED));
+        assertThat(c.changes()).singleElement().satisfies(ch -> assertThat(ch.verdict()).isEqualTo(Verdict.NO_CHANGE));
         assertThat(CapacityComparison.lines(c)).singleElement().asString()
                 .endsWith("no difference beyond ±5% shown: within the searches' own spread");
         assertThat(c.regressed()).isFalse();
@@ -92,7 +92,7 @@ class CapacityComparisonTest {
 
         Result same = searches("web", "mvc-platform", 2_020, 1_880, 2_080, 1_990, 2_120);
         Result sameAsOther = searches("web", "mvc-virtual", 2_020, 1_880, 2_080, 1_990, 2_120);
-        assertThat(compare(slow, same).changes().getFirst().verdict()).isEqualTo(Verdict.UNCHANGED);
+        assertThat(compare(slow, same).changes().getFirst().verdict()).isEqualTo(Verdict.NO_CHANGE);
         assertThat(Advisor.advise(List.of(slow, sameAsOther)).stream().filter(a -> a.topic().equals("model")))
                 .singleElement().satisfies(a -> assertThat(a.recommendation()).contains("within noise of each other"));
     }
