@@ -35,34 +35,33 @@ class MedianIntervalTest {
         assertThat(m.coveragePct()).isEqualTo(94);
     }
 
+    /** The interval of 1 … n: x_(rank) to x_(n + 1 − rank), covering {@code coverage}, printed as {@code pct}%. */
+    private static void assertInterval(int n, int rank, double coverage, int pct) {
+        MedianInterval m = MedianInterval.of(oneTo(n)).orElseThrow();
+        assertThat(m.rank()).isEqualTo(rank);
+        assertThat(m.low()).isEqualTo(rank);
+        assertThat(m.high()).isEqualTo(n + 1 - rank);
+        assertThat(m.coverage()).isCloseTo(coverage, within(1e-12));
+        assertThat(m.coveragePct()).isEqualTo(pct);
+    }
+
     @Test
     void sixValuesStillNeedTheWidestPair() {
         // k = 1: 1 − 2/64 = 0.96875; k = 2: 1 − 2 × (1 + 6)/64 = 0.78125 < 95%
-        MedianInterval m = MedianInterval.of(oneTo(6)).orElseThrow();
-        assertThat(m.rank()).isEqualTo(1);
-        assertThat(m.coverage()).isCloseTo(62.0 / 64, within(1e-12));
-        assertThat(m.coveragePct()).isEqualTo(97);
+        assertInterval(6, 1, 62.0 / 64, 97);
     }
 
     @Test
     void tenValuesGiveTheSecondSmallestAndSecondLargest() {
         // k = 2: 1 − 2 × (1 + 10)/1024 = 0.978515625; k = 3: 1 − 2 × (1 + 10 + 45)/1024 = 0.890625 < 95%
-        MedianInterval m = MedianInterval.of(oneTo(10)).orElseThrow();
-        assertThat(m.low()).isEqualTo(2);
-        assertThat(m.high()).isEqualTo(9);
-        assertThat(m.coverage()).isCloseTo(1 - 22.0 / 1024, within(1e-12));
-        assertThat(m.coveragePct()).isEqualTo(98);
+        assertInterval(10, 2, 1 - 22.0 / 1024, 98);
     }
 
     @Test
     void twentyValuesGiveTheSixthFromEachEnd() {
         // Σ_{i≤5} C(20, i) = 1 + 20 + 190 + 1,140 + 4,845 + 15,504 = 21,700: k = 6 covers 1 − 43,400/1,048,576 = 0.95861;
         // adding C(20, 6) = 38,760 gives 60,460: k = 7 covers 1 − 120,920/1,048,576 = 0.88468 < 95%
-        MedianInterval m = MedianInterval.of(oneTo(20)).orElseThrow();
-        assertThat(m.rank()).isEqualTo(6);
-        assertThat(m.low()).isEqualTo(6);
-        assertThat(m.high()).isEqualTo(15);
-        assertThat(m.coverage()).isCloseTo(1 - 43_400.0 / 1_048_576, within(1e-12));
+        assertInterval(20, 6, 1 - 43_400.0 / 1_048_576, 96);
     }
 
     @Test

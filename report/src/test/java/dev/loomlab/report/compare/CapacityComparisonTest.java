@@ -44,15 +44,22 @@ class CapacityComparisonTest {
         return Comparison.of(List.of(baseline), List.of(candidate), null, 5, false);
     }
 
+    /** The one pair's capacity line, once its verdict is {@code expected}. */
+    private static String onlyLine(Comparison c, Verdict expected) {
+        assertThat(c.changes()).singleElement().satisfies(ch -> assertThat(ch.verdict()).isEqualTo(expected));
+        List<String> lines = CapacityComparison.lines(c);
+        assertThat(lines).hasSize(1);
+        return lines.getFirst();
+    }
+
     @Test
     void twoTargetsOfTwiceTheCapacityDifferBeyondTheirSearchesSpread() {
         Result half = searches("load", "open:max", 1_900, 2_000, 2_100, 1_950, 2_050);
         Result twice = searches("load", "open:max", 3_900, 4_000, 4_100, 3_950, 4_050);
         Comparison c = compare(half, twice);
-        // the pools differ (they follow the rates tried), and still the two match
-        assertThat(c.changes()).singleElement().satisfies(ch -> assertThat(ch.verdict()).isEqualTo(Verdict.IMPROVED));
+        // the pools differ (they follow the rates tried), and still the two match;
         // 5 vs 5: the 99% interval spans every ratio, 3,900/2,100 = 1.86 to 4,100/1,900 = 2.16; the median ratio 4,000/2,000
-        assertThat(CapacityComparison.lines(c)).singleElement().asString()
+        assertThat(onlyLine(c, Verdict.IMPROVED))
                 .contains(": 5 vs 5 searches, median 2,000/s (1,900–2,100/s) vs 4,000/s (3,900–4,100/s), ×2.00 [1.86, 2.16] at 99%:"
                         + " higher beyond the searches' own spread (improved)");
         assertThat(CompareReport.markdown(c, "a", "b")).contains("**Capacity**").contains("higher beyond the searches' own spread");
@@ -63,8 +70,7 @@ class CapacityComparisonTest {
         Result a = searches("load", "open:max", 1_900, 2_000, 2_100, 1_950, 2_050);
         Result b = searches("load", "open:max", 2_020, 1_880, 2_080, 1_990, 2_120);
         Comparison c = compare(a, b);
-        assertThat(c.changes()).singleElement().satisfies(ch -> assertThat(ch.verdict()).isEqualTo(Verdict.NO_CHANGE));
-        assertThat(CapacityComparison.lines(c)).singleElement().asString()
+        assertThat(onlyLine(c, Verdict.NO_CHANGE))
                 .endsWith("no difference beyond ±5% shown: within the searches' own spread");
         assertThat(c.regressed()).isFalse();
     }
