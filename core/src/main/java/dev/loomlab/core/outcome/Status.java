@@ -8,7 +8,10 @@ import java.util.Locale;
 public enum Status {
     /** Measured, and every iteration's output validated. */
     OK,
-    /** Measured, but an iteration's output was wrong: no figure is reported. */
+    /**
+     * Measured, but an iteration's output was wrong: no figure is reported; or measured by a load generator that fell
+     * behind its own schedule ({@link Untrusted}): the figures are kept, and say why.
+     */
     INVALID,
     /** The trial crashed, timed out, ran out of memory or threw. */
     FAILED,

@@ -9,6 +9,7 @@ import dev.loomlab.core.model.Model;
 import dev.loomlab.core.outcome.IterationResult;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.outcome.TrialOutcome;
+import dev.loomlab.core.outcome.Untrusted;
 import dev.loomlab.core.param.ParamValues;
 import dev.loomlab.core.outcome.PinnedStack;
 import dev.loomlab.core.outcome.PinnedStacks;
@@ -35,7 +36,8 @@ import java.util.stream.Stream;
  * Pools the outcomes of a result's forks into one {@link Result}: the one place statistics are computed. Sections
  * are pooled by their shape, so that a feature's section needs nothing here: a section an outcome or an iteration
  * holds as a list joins the lists of the others (fork by fork, iteration by iteration), any other is the first
- * one's. Pinned stacks and GC pauses are pooled as their own figures.
+ * one's. Pinned stacks and GC pauses are pooled as their own figures. A result whose iterations all ran but one of
+ * which is {@link Untrusted} is {@code invalid} with that reason, and keeps its metrics.
  */
 public final class ResultAssembler {
     private static final String LATENCY = Metric.TASK_LATENCY_MS.name();
@@ -81,6 +83,7 @@ public final class ResultAssembler {
             if (bound != null && metrics.get(Result.DEFAULT_SCORE) instanceof Summary wall && wall.mean() > 0) {
                 efficiency = bound / wall.mean();
             }
+            untrusted(outcomes).ifPresent(why -> result.status(Status.INVALID, why));
             result.metrics(metrics).section(PinnedStacks.SECTION, pinnedStacks(all))
                     .section(GcSections.COLLECTOR,
                             outcomes.stream().map(TrialOutcome::gcCollector).filter(Objects::nonNull).findFirst().orElse(null))
@@ -94,6 +97,24 @@ public final class ResultAssembler {
                         p.metric(), p.value(), p.hardware(), p.note()))
                 .ifPresent(result::published);
         return result.bound(bound, efficiency, serial).build();
+    }
+
+    /**
+     * Why the first {@link Untrusted} iteration of {@code outcomes} cannot be trusted, named by fork and iteration where
+     * there are several; empty when every iteration can be.
+     */
+    private static Optional<String> untrusted(List<TrialOutcome> outcomes) {
+        for (int f = 0; f < outcomes.size(); f++) {
+            List<IterationResult> iterations = outcomes.get(f).iterations();
+            for (int i = 0; i < iterations.size(); i++) {
+                Optional<String> why = iterations.get(i).section(Untrusted.SECTION);
+                if (why.isPresent()) {
+                    return Optional.of((outcomes.size() > 1 ? "fork " + (f + 1) + ": " : "")
+                            + (iterations.size() > 1 ? "iteration " + (i + 1) + ": " : "") + why.get());
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** The top pinned stacks over every measured iteration of every fork; null when none recorded pinning. */
@@ -117,7 +138,7 @@ public final class ResultAssembler {
         for (Sections sections : all) {
             for (String name : sections.names()) {
                 JsonNode value = sections.json(name);
-                if (name.equals(PinnedStacks.SECTION.name()) || value.isNull()) {
+                if (name.equals(PinnedStacks.SECTION.name()) || name.equals(Untrusted.SECTION.name()) || value.isNull()) {
                     continue;
                 }
                 JsonNode before = pooled.get(name);
