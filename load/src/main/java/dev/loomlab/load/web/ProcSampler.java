@@ -110,6 +110,11 @@ public final class ProcSampler implements AutoCloseable {
     }
 
     private long cpuNanos() {
+        return cpuNanos(pid);
+    }
+
+    /** The CPU time process {@code pid} has used so far, ns; -1 when it cannot be read (gone, or not this machine's). */
+    public static long cpuNanos(long pid) {
         Optional<Duration> cpu = ProcessHandle.of(pid).flatMap(p -> p.info().totalCpuDuration());
         return cpu.map(Duration::toNanos).orElse(-1L);
     }

@@ -1,0 +1,57 @@
+package dev.loomlab.load.service;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import dev.loomlab.core.section.ResultSection;
+import dev.loomlab.core.slo.Slo;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What was read of the service over one load run's measured span (a fixed load, or one step of a capacity search),
+ * each figure left out when nothing gave it. Gauges are the median of the readings after the first (the first is taken
+ * at the span's start), counters the rate between the first and the last.
+ *
+ * @param source      where the figures came from ({@link Service#describe})
+ * @param samples     readings of its saturation in the span, one a second at most
+ * @param threadsBusy threads of its request pool serving a request (median)
+ * @param threadsMax  the most threads that pool runs
+ * @param poolActive  connections of its database pool in use (median)
+ * @param poolPending callers waiting for one of them (median)
+ * @param poolMax     the most connections that pool opens
+ * @param cpuPct      its CPU over the span, % of {@code cores}
+ * @param cores       the cores {@code cpuPct} is a share of: those it may run on when {@code /proc} tells
+ * @param gcPausePct  the share of the span its stop-the-world collections took, %
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonPropertyOrder({"source", "samples", "threads_busy", "threads_max", "pool_active", "pool_pending", "pool_max", "cpu_pct",
+        "cores", "gc_pause_pct"})
+public record ServiceFigures(String source, int samples, @JsonProperty("threads_busy") Double threadsBusy,
+                             @JsonProperty("threads_max") Double threadsMax, @JsonProperty("pool_active") Double poolActive,
+                             @JsonProperty("pool_pending") Double poolPending, @JsonProperty("pool_max") Double poolMax,
+                             @JsonProperty("cpu_pct") Double cpuPct, Integer cores,
+                             @JsonProperty("gc_pause_pct") Double gcPausePct) {
+    /** A fixed {@code load}'s reading of the service it loaded; left out when nothing was read. */
+    public static final ResultSection.Value<ServiceFigures> SECTION = ResultSection.value("service", ServiceFigures.class);
+
+    /** Its figures in a few words: {@code 200 of 200 threads busy, CPU 45% of 2 cores}; empty when it has none. */
+    public String line() {
+        List<String> parts = new ArrayList<>();
+        if (threadsBusy != null && threadsMax != null) {
+            parts.add(Slo.figure(threadsBusy) + " of " + Slo.figure(threadsMax) + " threads busy");
+        }
+        if (poolActive != null && poolMax != null) {
+            parts.add(Slo.figure(poolActive) + " of " + Slo.figure(poolMax) + " connections in use"
+                    + (poolPending == null ? "" : ", " + Slo.figure(poolPending) + " waiting"));
+        }
+        if (cpuPct != null) {
+            parts.add("CPU " + Slo.figure(cpuPct) + "%" + (cores == null ? "" : " of " + cores + (cores == 1 ? " core" : " cores")));
+        }
+        if (gcPausePct != null) {
+            parts.add("GC pauses " + Slo.figure(gcPausePct) + "%");
+        }
+        return String.join(", ", parts);
+    }
+}
