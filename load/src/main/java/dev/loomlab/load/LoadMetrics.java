@@ -44,6 +44,9 @@ public final class LoadMetrics implements MetricProvider {
     /** Open model: how late the generator itself wrote requests, 99th percentile, ms. */
     public static final MetricKey GENERATOR_LAG_P99_MS = KEYS.add("generator_lag_p99_ms", Unit.MS, LOWER_BETTER,
             "open model: how late the generator wrote requests against their schedule, 99th percentile");
+    /** The generator's JVM's CPU over the measured span, as a share of the cores it may use, %. */
+    public static final MetricKey GENERATOR_CPU_PCT = KEYS.add("generator_cpu_pct", Unit.PCT, NEITHER,
+            "the generator's JVM's CPU time / (measured span × the cores it may use)");
     /** 1 when {@code task_latency_ms} is from the intended send (open model), 0 when from the actual send. */
     public static final MetricKey LATENCY_FROM_INTENDED_SEND = KEYS.add("latency_from_intended_send", Unit.FLAG, NEITHER,
             "1 when task_latency_ms is from the intended send (corrected for coordinated omission), 0 from the actual send");

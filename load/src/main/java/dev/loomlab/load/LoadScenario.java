@@ -11,6 +11,10 @@ import dev.loomlab.core.result.ResultAssembler;
 import dev.loomlab.core.outcome.IterationResult;
 import dev.loomlab.core.outcome.JvmInfo;
 import dev.loomlab.core.outcome.TrialOutcome;
+import dev.loomlab.core.outcome.Untrusted;
+import dev.loomlab.core.slo.Slo;
+import dev.loomlab.load.service.RunReadings;
+import dev.loomlab.load.service.ServiceFigures;
 import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.stats.MetricKey;
 
@@ -19,6 +23,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@code load}: the description of a {@code loomlab load <url>} run in the result contract — its
@@ -95,12 +100,44 @@ public final class LoadScenario {
 
     /** As {@link #result(LoadSpec, LoadReport)}, with {@code extra} figures of the run (a load engine's own CPU, memory, threads). */
     public static Result result(LoadSpec spec, LoadReport report, Map<String, Double> extra) {
-        TrialOutcome outcome = report.ok() == 0
-                ? TrialOutcome.failed("no request succeeded: " + report.sent() + " sent, errors: " + report.errorKinds(),
-                        JvmInfo.current())
+        TrialOutcome outcome = report.ok() == 0 ? noAnswer(report)
                 : TrialOutcome.ok(JvmInfo.current(), null, null, null, List.of(iteration(report, extra)));
         return ResultAssembler.assemble(DESCRIPTION, spec.modelName(), null, params(spec), 0, 0, 1, List.of(outcome),
                 List.of(), Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * As {@link #result(LoadSpec, LoadReport, Map)}, with what was read beside the run: {@code generator_cpu_pct}, and the
+     * service's figures as the {@link ServiceFigures#SECTION}. A run whose generator could not be trusted
+     * ({@link GeneratorValidity}, against {@code objective}'s latency) is {@code invalid} with the reason, and keeps its
+     * figures.
+     */
+    public static Result result(LoadSpec spec, LoadReport report, Map<String, Double> extra, RunReadings readings,
+                                Optional<Slo> objective) {
+        Map<String, Double> figures = new LinkedHashMap<>(extra);
+        if (readings.generatorCpuPct() != null) {
+            figures.put(LoadMetrics.GENERATOR_CPU_PCT.name(), readings.generatorCpuPct());
+        }
+        Optional<String> untrusted = GeneratorValidity.judge(generatorLagP99Ms(report), objective, readings.generatorCpuPct(),
+                readings.generatorCores());
+        TrialOutcome outcome = report.ok() == 0 ? noAnswer(report)
+                : TrialOutcome.ok(JvmInfo.current(), null, null, null,
+                        List.of(untrusted.map(why -> iteration(report, figures).with(Untrusted.SECTION, why))
+                                .orElseGet(() -> iteration(report, figures))));
+        Result r = ResultAssembler.assemble(DESCRIPTION, spec.modelName(), null, params(spec), 0, 0, 1, List.of(outcome),
+                List.of(), Runtime.getRuntime().availableProcessors());
+        return readings.service() == null ? r : r.toBuilder().section(ServiceFigures.SECTION, readings.service()).build();
+    }
+
+    /** How late the generator wrote {@code report}'s measured requests, 99th percentile, ms; null when not measured. */
+    public static Double generatorLagP99Ms(LoadReport report) {
+        return report.generatorLag() == null || report.generatorLag().getTotalCount() == 0 ? null
+                : report.generatorLag().getValueAtPercentile(99) / 1e6;
+    }
+
+    private static TrialOutcome noAnswer(LoadReport report) {
+        return TrialOutcome.failed("no request succeeded: " + report.sent() + " sent, errors: " + report.errorKinds(),
+                JvmInfo.current());
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.loomlab.load.capacity;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.loomlab.core.section.ResultSection;
@@ -22,9 +23,13 @@ import java.util.List;
  * @param generatorBound    true when the search could not find the target's limit below the generator's:
  *                          the sustainable rate is then "at least" {@code maxRatePerS}
  * @param steps             every measured step, in the order run
+ * @param stopped           why the search stopped before its precision: a step whose generator could not be trusted
+ *                          ({@link CapacityStep#invalid}), at its rate; null when it ran to the end
+ * @param kneeCause         what ran out at the knee ({@link KneeClassifier}); null where nothing is judged (the
+ *                          generator's own ceiling)
  */
 @JsonPropertyOrder({"slo", "max_rate_per_s", "highest_passing_per_s", "first_failing_per_s", "generator_bound", "generator_ceiling_per_s",
-        "precision_pct", "start_rate_per_s", "steps"})
+        "precision_pct", "start_rate_per_s", "stopped", "knee_cause", "steps"})
 public record CapacitySearch(String slo, @JsonProperty("precision_pct") double precisionPct,
                              @JsonProperty("start_rate_per_s") double startRatePerS,
                              @JsonProperty("max_rate_per_s") Double maxRatePerS,
@@ -32,7 +37,9 @@ public record CapacitySearch(String slo, @JsonProperty("precision_pct") double p
                              @JsonProperty("first_failing_per_s") Double firstFailingPerS,
                              @JsonProperty("generator_ceiling_per_s") Double generatorCeilingPerS,
                              @JsonProperty("generator_bound") boolean generatorBound,
-                             List<CapacityStep> steps) {
+                             List<CapacityStep> steps,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) String stopped,
+                             @JsonProperty("knee_cause") @JsonInclude(JsonInclude.Include.NON_NULL) KneeCause kneeCause) {
     /**
      * A result's searches, fork by fork ({@code load --find-max}, {@code web -p rate=max}); an iteration that was a
      * search holds its one. Left out when empty.
@@ -41,6 +48,18 @@ public record CapacitySearch(String slo, @JsonProperty("precision_pct") double p
 
     public CapacitySearch {
         steps = steps == null ? List.of() : List.copyOf(steps);
+    }
+
+    /** A search that ran to its end, its knee not named. */
+    public CapacitySearch(String slo, double precisionPct, double startRatePerS, Double maxRatePerS, Double highestPassingPerS,
+                          Double firstFailingPerS, Double generatorCeilingPerS, boolean generatorBound, List<CapacityStep> steps) {
+        this(slo, precisionPct, startRatePerS, maxRatePerS, highestPassingPerS, firstFailingPerS, generatorCeilingPerS,
+                generatorBound, steps, null, null);
+    }
+
+    /** Why a search with no answer stopped early: {@code the search stopped at 1,000/s: …, before any rate passed}; else null. */
+    public String stoppedWithoutAnswer() {
+        return found() || stopped == null ? null : "the search stopped " + stopped + ", before any rate passed";
     }
 
     /** True when some step passed: the search has an answer. */

@@ -2,6 +2,7 @@ package dev.loomlab.load.capacity;
 
 import dev.loomlab.load.LoadReport;
 import dev.loomlab.load.LoadSpec;
+import dev.loomlab.load.service.RunReadings;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,6 +20,11 @@ import java.util.function.Consumer;
  * passing rate. The number of steps is bounded: one
  * per factor of two between the lowest rate and the ceiling, and log2(1 / precision) + 1 bisections, each
  * measured at most {@link SearchPlan#MOST_RUNS_PER_STEP} times.
+ * <p>
+ * A step whose generator could not be trusted ({@link CapacityStep#invalid}) is neither passed nor failed: it is
+ * measured once more, and when that run cannot be trusted either, the search stops there. A rate the generator cannot
+ * keep says nothing of the target at it or above, so the answer is then at least the highest rate that passed
+ * (generator-bound), and the knee is the generator's. At the end the knee's cause is named ({@link KneeClassifier}).
  */
 public final class CapacitySearcher {
     /** Runs one step: an open-model load at a rate, for a warm-up and a measured span. */
@@ -26,6 +32,11 @@ public final class CapacitySearcher {
     public interface StepLoad {
         /** The report of one open-model load of {@code spec}. */
         LoadReport run(LoadSpec spec) throws InterruptedException;
+
+        /** One open-model load of {@code spec}, with what was read beside it; by default {@link #run}, nothing read. */
+        default Measured measure(LoadSpec spec) throws InterruptedException {
+            return new Measured(run(spec), RunReadings.NONE);
+        }
 
         /** Called after a step that failed, before the next one: waits until the target has recovered (none: returns). */
         default void recover(CapacityStep failed) throws InterruptedException {
@@ -38,11 +49,19 @@ public final class CapacitySearcher {
         LoadSpec at(double rate, Duration warmup, Duration measured, Duration timeout);
     }
 
+    /** One step's load report and what was read beside it (the generator's CPU, the service's figures). */
+    public record Measured(LoadReport report, RunReadings readings) {
+    }
+
     /**
      * What a search found, and the load report of the last step that passed at the sustainable rate (its
-     * latencies and counts are the result's figures); that report is null when no step passed.
+     * latencies and counts are the result's figures); that report is null when no step passed. {@code atStop}: the
+     * report of the step that stopped the search, when one did ({@link CapacitySearch#stopped}); else null.
      */
-    public record Found(CapacitySearch search, LoadReport atMax) {
+    public record Found(CapacitySearch search, LoadReport atMax, LoadReport atStop) {
+        public Found(CapacitySearch search, LoadReport atMax) {
+            this(search, atMax, null);
+        }
     }
 
     /**
@@ -58,7 +77,7 @@ public final class CapacitySearcher {
 
     public CapacitySearcher(SearchPlan plan) {
         this.plan = plan;
-        this.judge = new StepJudge(plan.slo());
+        this.judge = new StepJudge(plan.slo(), plan.judgesGenerator());
     }
 
     /**
@@ -76,9 +95,12 @@ public final class CapacitySearcher {
         Double passing = null;
         Double failing = null;
         Verdict failedAt = null;
+        Verdict stopped = null;
         boolean generatorBound = false;
         Verdict first = step(rate, specs, load, steps, onStep);
-        if (first.passed()) {
+        if (first.invalid() != null) {
+            stopped = first;
+        } else if (first.passed()) {
             passing = rate;
             while (true) {
                 if (rate >= cap) {
@@ -87,6 +109,10 @@ public final class CapacitySearcher {
                 }
                 rate = Math.min(2 * rate, cap);
                 Verdict v = step(rate, specs, load, steps, onStep);
+                if (v.invalid() != null) {
+                    stopped = v;
+                    break;
+                }
                 if (!v.passed()) {
                     failing = rate;
                     failedAt = v;
@@ -100,6 +126,10 @@ public final class CapacitySearcher {
             while (rate / 2 >= plan.minRatePerS()) {
                 rate /= 2;
                 Verdict v = step(rate, specs, load, steps, onStep);
+                if (v.invalid() != null) {
+                    stopped = v;
+                    break;
+                }
                 if (v.passed()) {
                     passing = rate;
                     break;
@@ -108,10 +138,14 @@ public final class CapacitySearcher {
                 failedAt = v;
             }
         }
-        if (passing != null && failing != null) {
+        if (stopped == null && passing != null && failing != null) {
             while ((failing - passing) / passing > plan.precision()) {
                 double mid = (passing + failing) / 2;
                 Verdict v = step(mid, specs, load, steps, onStep);
+                if (v.invalid() != null) {
+                    stopped = v;
+                    break;
+                }
                 if (v.passed()) {
                     passing = mid;
                 } else {
@@ -123,36 +157,63 @@ public final class CapacitySearcher {
         if (failedAt != null && failedAt.generatorLate() && failing >= NEAR_CEILING * cap) {
             generatorBound = true;
         }
+        // A rate the generator cannot keep tells nothing of the target there: the answer is at least what passed.
+        generatorBound |= stopped != null;
         LoadReport atMax = passing == null ? null : passingReports.get(passing);
         // Sustained is what the target answered: at a rate just above its capacity a short step can still pass.
         Double sustained = atMax == null ? null : Math.min(passing, atMax.throughputPerSecond());
+        CapacityStep stoppedAt = stopped == null ? null : stopped.invalid();
+        KneeCause knee = plan.judgesGenerator() ? new KneeClassifier(plan.slo()).classify(steps, passing, failing, stoppedAt,
+                generatorBound && passing != null, ceiling) : null;
         CapacitySearch search = new CapacitySearch(plan.slo().spec(), 100 * plan.precision(), plan.startRatePerS(), sustained,
-                passing, failing, ceiling, generatorBound && passing != null, steps);
-        return new Found(search, atMax);
-    }
-
-    /** A rate's verdict over its runs: passed when most runs passed; late when a failing run was the generator's. */
-    private record Verdict(boolean passed, boolean generatorLate) {
+                passing, failing, ceiling, generatorBound && passing != null, steps,
+                stoppedAt == null ? null : "at " + KneeClassifier.rate(stoppedAt.ratePerS()) + ": " + stoppedAt.invalid(), knee);
+        return new Found(search, atMax, stopped == null ? null : stopped.report());
     }
 
     /**
+     * A rate's verdict over its runs: passed when most runs passed; late when a failing run was the generator's;
+     * {@code invalid} the last run that could not be trusted, with its {@code report}, when the rate's runs that could
+     * be were too few to judge it.
+     */
+    private record Verdict(boolean passed, boolean generatorLate, CapacityStep invalid, LoadReport report) {
+    }
+
+    /**
+     * A rate whose runs cannot be trusted this many times in all stops the search: one such run may be a pause of this
+     * machine, two are a generator that cannot keep the rate.
+     */
+    static final int MOST_INVALID_RUNS = 2;
+
+    /**
      * Measures {@code rate} once, again while the verdicts so far lie within noise and no majority is reached; or,
-     * for a plan where any run passes, once more after a failing run.
+     * for a plan where any run passes, once more after a failing run. A run that cannot be trusted is measured again,
+     * up to {@link #MOST_INVALID_RUNS} of them.
      */
     private Verdict step(double rate, StepSpec specs, StepLoad load, List<CapacityStep> steps, Consumer<CapacityStep> onStep)
             throws InterruptedException {
         int passed = 0;
         int failed = 0;
+        int invalid = 0;
         boolean late = false;
-        for (int run = 1; run <= SearchPlan.MOST_RUNS_PER_STEP; run++) {
+        for (int run = 1; run <= SearchPlan.MOST_RUNS_PER_STEP + invalid; run++) {
             LoadSpec spec = specs.at(rate, plan.stepWarmup(), plan.measuredSpan(rate), plan.timeout());
-            LoadReport report = load.run(spec);
-            CapacityStep step = judge.judge(spec, report);
+            Measured measured = load.measure(spec);
+            CapacityStep step = judge.judge(spec, measured.report(), measured.readings());
             if (step.passed()) {
-                passingReports.put(rate, report);
+                passingReports.put(rate, measured.report());
             }
             steps.add(step);
             onStep.accept(step);
+            if (!step.judged()) {
+                invalid++;
+                // An overloaded target may have been part of what held the generator back: let it recover first.
+                load.recover(step);
+                if (invalid >= MOST_INVALID_RUNS) {
+                    return new Verdict(false, false, step, measured.report());
+                }
+                continue;
+            }
             if (step.passed()) {
                 passed++;
             } else {
@@ -161,16 +222,16 @@ public final class CapacitySearcher {
                 load.recover(step);
             }
             if (plan.anyRunPasses()) {
-                if (passed > 0 || run >= 2) {
+                if (passed > 0 || passed + failed >= 2) {
                     break;
                 }
                 continue;
             }
             int majority = SearchPlan.MOST_RUNS_PER_STEP / 2 + 1;
-            if (!step.marginal() && run == 1 || passed >= majority || failed >= majority) {
+            if (!step.marginal() && passed + failed == 1 || passed >= majority || failed >= majority) {
                 break;
             }
         }
-        return new Verdict(plan.anyRunPasses() ? passed > 0 : passed > failed, late);
+        return new Verdict(plan.anyRunPasses() ? passed > 0 : passed > failed, late, null, null);
     }
 }

@@ -24,7 +24,7 @@ public final class GeneratorCeiling {
      */
     public static final Slo OBJECTIVE = Slo.parse("p99<50ms,errors<0.1%");
     static final SearchPlan PLAN = new SearchPlan(OBJECTIVE, 8_000, 1_000, 0.10, Duration.ofMillis(500),
-            Duration.ofSeconds(1), Duration.ofSeconds(2), true);
+            Duration.ofSeconds(1), Duration.ofSeconds(2), true, false);
     /**
      * The most connections the generator opens against the null server. It answers in microseconds, so a few
      * connections carry any rate the generator can send; and client and server share this JVM's file descriptors.

@@ -23,9 +23,12 @@ import java.time.Duration;
  * @param anyRunPasses   true when a rate passes if any of its runs passes — a capability, as the generator's
  *                       ceiling is (a pause of this busy machine says nothing of what the generator can send), so a
  *                       failing run is always measured once more; false when the majority of runs decides
+ * @param judgesGenerator true when a step whose generator cannot be trusted is {@code invalid} and stops the search
+ *                       ({@link dev.loomlab.load.GeneratorValidity}); false where the generator itself is what is
+ *                       measured (its ceiling)
  */
 public record SearchPlan(Slo slo, double startRatePerS, double minRatePerS, double precision, Duration stepWarmup, Duration shortestStep,
-                         Duration timeout, boolean anyRunPasses) {
+                         Duration timeout, boolean anyRunPasses, boolean judgesGenerator) {
     /** The first rate when none is given, requests per second: a p99 step there measures 10 s. */
     public static final double DEFAULT_START_RATE = Double.parseDouble(LoadParams.DEFAULT_START_RATE);
     /** The lowest rate tried when none is given, requests per second: a p99 step there measures 100 s. */
@@ -50,7 +53,13 @@ public record SearchPlan(Slo slo, double startRatePerS, double minRatePerS, doub
     /** A search of what a target sustains: the majority of a rate's runs decides. */
     public SearchPlan(Slo slo, double startRatePerS, double minRatePerS, double precision, Duration stepWarmup,
                       Duration shortestStep, Duration timeout) {
-        this(slo, startRatePerS, minRatePerS, precision, stepWarmup, shortestStep, timeout, false);
+        this(slo, startRatePerS, minRatePerS, precision, stepWarmup, shortestStep, timeout, false, true);
+    }
+
+    /** A search whose generator is judged, {@code anyRunPasses} as given. */
+    public SearchPlan(Slo slo, double startRatePerS, double minRatePerS, double precision, Duration stepWarmup,
+                      Duration shortestStep, Duration timeout, boolean anyRunPasses) {
+        this(slo, startRatePerS, minRatePerS, precision, stepWarmup, shortestStep, timeout, anyRunPasses, true);
     }
 
     public SearchPlan {

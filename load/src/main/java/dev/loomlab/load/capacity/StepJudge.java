@@ -2,12 +2,15 @@ package dev.loomlab.load.capacity;
 
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.core.slo.SloTerm;
+import dev.loomlab.load.GeneratorValidity;
 import dev.loomlab.load.LoadReport;
 import dev.loomlab.load.LoadScenario;
 import dev.loomlab.load.LoadSpec;
+import dev.loomlab.load.service.RunReadings;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -18,7 +21,8 @@ import java.util.Optional;
  * {@link Slo#judge}, as a finished {@code load} result is) and keeps up with the offered rate — its answers
  * per second at least {@value #KEEP_UP} of the rate. The second condition is what makes the answer a
  * sustainable rate: above its capacity a service's queue grows for as long as the load lasts, so its latency
- * breaks any objective given a long enough span, even where a short step's percentile still looks fine.
+ * breaks any objective given a long enough span, even where a short step's percentile still looks fine. A step whose
+ * generator could not be trusted ({@link GeneratorValidity}) is {@code invalid}: neither passed nor failed.
  */
 final class StepJudge {
     /**
@@ -58,21 +62,35 @@ final class StepJudge {
     static final double DRAINING = 1.005;
     /**
      * A failed step is the generator's when its own lateness (p99) reaches this share of the tightest latency
-     * limit: the requests were late before the target saw them.
+     * limit: the requests were late before the target saw them ({@link GeneratorValidity#LAG_SHARE}).
      */
-    static final double LATE_SHARE = 0.25;
+    static final double LATE_SHARE = GeneratorValidity.LAG_SHARE;
 
     private final Slo slo;
+    private final boolean judgesGenerator;
 
+    /** A judge of steps against {@code slo} that marks a step whose generator cannot be trusted {@code invalid}. */
     StepJudge(Slo slo) {
+        this(slo, true);
+    }
+
+    /** @param judgesGenerator false where the generator itself is measured (its ceiling): no step is invalid */
+    StepJudge(Slo slo, boolean judgesGenerator) {
         this.slo = slo;
+        this.judgesGenerator = judgesGenerator;
+    }
+
+    /** As {@link #judge(LoadSpec, LoadReport, RunReadings)}, with nothing read beside the report. */
+    CapacityStep judge(LoadSpec spec, LoadReport report) {
+        return judge(spec, report, RunReadings.NONE);
     }
 
     /**
      * The step that {@code report} measured under {@code spec} (an open-model load at the step's rate), judged on the
-     * figures a result of it would hold, without making one.
+     * figures a result of it would hold, without making one; with what {@code readings} read beside it (the generator's
+     * CPU, the service's figures).
      */
-    CapacityStep judge(LoadSpec spec, LoadReport report) {
+    CapacityStep judge(LoadSpec spec, LoadReport report, RunReadings readings) {
         double rate = spec.rate();
         List<String> reasons = new ArrayList<>();
         // A verdict lies within noise when it could flip: a pass with a criterion near its limit, or a failure
@@ -116,10 +134,22 @@ final class StepJudge {
         Double lag = report.generatorLag().getTotalCount() == 0 ? null : ms(report.generatorLag().getValueAtPercentile(99));
         boolean late = !reasons.isEmpty() && lag != null && tightestLatencyMs().map(l -> lag >= LATE_SHARE * l).orElse(false);
         boolean answered = latency.getTotalCount() > 0;
-        return new CapacityStep(rate, reasons.isEmpty(), reasons, report.throughputPerSecond(), report.sent(), errorsPct,
-                answered ? ms(latency.getValueAtPercentile(50)) : null, answered ? ms(latency.getValueAtPercentile(90)) : null,
-                answered ? ms(latency.getValueAtPercentile(99)) : null, answered ? ms(latency.getValueAtPercentile(99.9)) : null,
-                answered ? ms(latency.getMaxValue()) : null, lag, report.measuredNanos() / 1e9, marginal, late);
+        String invalid = judgesGenerator
+                ? GeneratorValidity.judge(lag, Optional.of(slo), readings.generatorCpuPct(), readings.generatorCores()).orElse(null)
+                : null;
+        Map<String, Long> kinds = new LinkedHashMap<>();
+        report.errors().forEach((kind, n) -> {
+            if (n > 0) {
+                kinds.put(kind.name().toLowerCase(Locale.ROOT), n);
+            }
+        });
+        return new CapacityStep(rate, reasons.isEmpty() && invalid == null, reasons, report.throughputPerSecond(), report.sent(),
+                errorsPct, answered ? ms(latency.getValueAtPercentile(50)) : null,
+                answered ? ms(latency.getValueAtPercentile(90)) : null, answered ? ms(latency.getValueAtPercentile(99)) : null,
+                answered ? ms(latency.getValueAtPercentile(99.9)) : null, answered ? ms(latency.getMaxValue()) : null, lag,
+                report.measuredNanos() / 1e9, marginal, late, invalid, readings.generatorCpuPct(), kinds, spec.connections(),
+                report.queued(), report.fromSend().getTotalCount() == 0 ? null : ms(report.fromSend().getValueAtPercentile(50)),
+                readings.service());
     }
 
     /** The objective's tightest latency limit, ms; empty when it has no latency term. */

@@ -14,6 +14,8 @@ import dev.loomlab.load.capacity.GeneratorWarmUp;
 import dev.loomlab.load.capacity.Recovery;
 import dev.loomlab.load.capacity.SearchPlan;
 import dev.loomlab.load.capacity.SloPool;
+import dev.loomlab.load.service.Service;
+import dev.loomlab.load.service.ServiceWatch;
 
 import java.io.IOException;
 import java.net.URI;
@@ -148,18 +150,41 @@ public final class LoadSession {
     public CapacitySearcher.Found search(SearchPlan plan, URI url, Integer connections, String expect, double ceiling,
                                          IntFunction<Consumer<LoadProgress>> progress, boolean latencies)
             throws InterruptedException {
+        return search(plan, url, connections, expect, ceiling, progress, latencies, Service.NONE);
+    }
+
+    /**
+     * As {@link #search(SearchPlan, URI, Integer, String, double, IntFunction, boolean)}, reading {@code service} and the
+     * generator's CPU over each step's measured span ({@link ServiceWatch}): what judges a step's generator and names the
+     * knee's cause.
+     */
+    public CapacitySearcher.Found search(SearchPlan plan, URI url, Integer connections, String expect, double ceiling,
+                                         IntFunction<Consumer<LoadProgress>> progress, boolean latencies, Service service)
+            throws InterruptedException {
         int[] n = {0};
         Recovery recovery = new Recovery(url, plan.recoveryLimit(), plan.recoveryPatience());
         CapacitySearcher.StepLoad load = new CapacitySearcher.StepLoad() {
             @Override
             public LoadReport run(LoadSpec spec) throws InterruptedException {
+                return measure(spec).report();
+            }
+
+            @Override
+            public CapacitySearcher.Measured measure(LoadSpec spec) throws InterruptedException {
                 n[0]++;
                 events.step(n[0], spec);
+                ServiceWatch watch = ServiceWatch.start(service, spec.warmup(), spec.duration());
+                LoadReport report;
                 try {
-                    return engine.run(spec, progress.apply(n[0]), latencies).report();
+                    report = engine.run(spec, progress.apply(n[0]), latencies).report();
                 } catch (IOException e) {
+                    watch.stop();
                     throw new java.io.UncheckedIOException(e);
+                } catch (InterruptedException | RuntimeException e) {
+                    watch.stop();
+                    throw e;
                 }
+                return new CapacitySearcher.Measured(report, watch.stop());
             }
 
             @Override

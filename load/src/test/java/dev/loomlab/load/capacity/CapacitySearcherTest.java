@@ -114,4 +114,78 @@ class CapacitySearcherTest {
         assertThat(s.found()).isTrue();
         assertThat(s.highestPassingPerS()).isGreaterThanOrEqualTo(9000 / 1.10).isLessThanOrEqualTo(9000 / StepJudge.KEEP_UP);
     }
+
+    /**
+     * A target of 10,000/s loaded by a generator that falls 200 ms behind (at p99) from {@code lateFrom} per second on; with
+     * {@code lateRuns}, only that many of its runs there.
+     */
+    private static SimulatedTarget lateGenerator(double lateFrom, int lateRuns) {
+        int[] late = {0};
+        return SimulatedTarget.of(rate -> {
+            boolean behind = rate >= lateFrom && late[0]++ < lateRuns;
+            return SimulatedTarget.report(rate, Math.min(rate, 10_000), rate <= 10_000 ? FAST : SLOW, 0,
+                    behind ? TimeUnit.MILLISECONDS.toNanos(200) : 100_000);
+        });
+    }
+
+    /** A step whose generator fell behind is measured again; a second such run stops the search, its knee the generator's. */
+    @Test
+    void aRateTheGeneratorCannotKeepTwiceStopsTheSearchAtLeastWhatPassed() throws Exception {
+        SimulatedTarget target = lateGenerator(4000, Integer.MAX_VALUE);
+        CapacitySearcher.Found found = new CapacitySearcher(plan(1000, 100, 0.05)).search(SimulatedTarget.SPECS, target, 1e6, x -> { });
+        CapacitySearch s = found.search();
+
+        assertThat(target.rates).containsExactly(1000.0, 2000.0, 4000.0, 4000.0);
+        assertThat(s.steps().subList(2, 4)).allSatisfy(st -> {
+            assertThat(st.judged()).isFalse();
+            assertThat(st.passed()).isFalse();
+            assertThat(st.invalid()).contains("fell behind its schedule").contains("200 ms late");
+        });
+        assertThat(s.highestPassingPerS()).isEqualTo(2000.0);
+        assertThat(s.firstFailingPerS()).isNull();
+        assertThat(s.generatorBound()).isTrue();
+        assertThat(s.stopped()).startsWith("at 4,000/s: the generator fell behind");
+        assertThat(s.kneeCause().cause()).isEqualTo(KneeCause.GENERATOR);
+        assertThat(s.kneeCause().text()).startsWith("the search stopped at 4,000/s: it sent 200 ms late");
+        assertThat(found.atStop().targetRate()).isEqualTo(4000.0);
+    }
+
+    @Test
+    void aSingleRunTheGeneratorCouldNotKeepIsMeasuredAgainAndTheSearchGoesOn() throws Exception {
+        SimulatedTarget target = lateGenerator(4000, 1);
+        CapacitySearch s = new CapacitySearcher(plan(1000, 100, 0.05)).search(SimulatedTarget.SPECS, target, 1e6, x -> { }).search();
+
+        assertThat(target.rates.subList(0, 5)).containsExactly(1000.0, 2000.0, 4000.0, 4000.0, 8000.0);
+        assertThat(s.stopped()).isNull();
+        assertThat(s.steps().stream().filter(st -> !st.judged())).hasSize(1);
+        assertThat(s.highestPassingPerS()).isGreaterThan(9000.0);
+    }
+
+    /** Before any rate passed: no answer, and the result is invalid with the stopping step's figures, not failed. */
+    @Test
+    void aSearchStoppedBeforeAnyRatePassedIsAnInvalidResultThatKeepsItsFigures() throws Exception {
+        SimulatedTarget target = lateGenerator(0, Integer.MAX_VALUE);
+        SearchPlan plan = plan(1000, 100, 0.05);
+        CapacitySearcher.Found found = new CapacitySearcher(plan).search(SimulatedTarget.SPECS, target, 1e6, x -> { });
+        assertThat(found.search().found()).isFalse();
+
+        dev.loomlab.core.result.Result r = CapacityResult.result(plan, 100, List.of(found));
+        assertThat(r.status()).isEqualTo(dev.loomlab.core.outcome.Status.INVALID);
+        assertThat(r.error()).startsWith("the search stopped at 1,000/s: the generator fell behind").endsWith("before any rate passed");
+        assertThat(r.metrics()).containsKeys("throughput_per_s", "generator_lag_p99_ms", "task_latency_ms");
+        assertThat(r.section(CapacitySearch.SECTION)).singleElement().satisfies(x -> assertThat(x.steps()).hasSize(2));
+        assertThat(r.section(KneeCause.SECTION)).hasValueSatisfying(k -> assertThat(k.cause()).isEqualTo(KneeCause.GENERATOR));
+    }
+
+    /** The generator's own ceiling is what it measures: no step of it is invalid, whatever its lateness. */
+    @Test
+    void aPlanThatMeasuresTheGeneratorItselfJudgesNoStepInvalid() throws Exception {
+        SearchPlan ceiling = new SearchPlan(P99_500MS, 1000, 1000, 0.10, Duration.ZERO, Duration.ofSeconds(1),
+                Duration.ofSeconds(2), true, false);
+        CapacitySearch s = new CapacitySearcher(ceiling).search(SimulatedTarget.SPECS, lateGenerator(0, Integer.MAX_VALUE), 1e6,
+                x -> { }).search();
+        assertThat(s.steps()).allMatch(CapacityStep::judged);
+        assertThat(s.kneeCause()).isNull();
+        assertThat(s.stopped()).isNull();
+    }
 }

@@ -49,13 +49,18 @@ final class SimulatedTarget implements CapacitySearcher.StepLoad {
      * span, every answer's latency {@code latencyNanos}, and {@code errors} requests failed by timeout.
      */
     static LoadReport report(double rate, double answered, long latencyNanos, long errors) {
+        return report(rate, answered, latencyNanos, errors, 100_000);
+    }
+
+    /** As {@link #report(double, double, long, long)}, the generator {@code lagNanos} late writing every request. */
+    static LoadReport report(double rate, double answered, long latencyNanos, long errors, long lagNanos) {
         long seconds = 10;
         long sent = Math.round(rate * seconds);
         long ok = Math.round(answered * seconds);
         Histogram latency = new Histogram(3);
         latency.recordValueWithCount(latencyNanos, Math.max(1, ok));
         Histogram lag = new Histogram(3);
-        lag.recordValueWithCount(100_000, Math.max(1, sent));
+        lag.recordValueWithCount(lagNanos, Math.max(1, sent));
         Map<RequestError, Long> byKind = new EnumMap<>(RequestError.class);
         for (RequestError e : RequestError.values()) {
             byKind.put(e, e == RequestError.TIMEOUT ? errors : 0L);
