@@ -29,6 +29,16 @@ import dev.loomlab.load.capacity.SearchPlan;
 import dev.loomlab.load.capacity.CapacitySearch;
 import dev.loomlab.load.capacity.CapacityStep;
 import dev.loomlab.core.slo.Slo;
+import dev.loomlab.core.outcome.Untrusted;
+import dev.loomlab.load.GeneratorValidity;
+import dev.loomlab.load.LoadMetrics;
+import dev.loomlab.load.LoadScenario;
+import dev.loomlab.load.capacity.KneeCause;
+import dev.loomlab.load.service.ControlChannelSaturation;
+import dev.loomlab.load.service.RunReadings;
+import dev.loomlab.load.service.Service;
+import dev.loomlab.load.service.ServiceProcess;
+import dev.loomlab.load.service.ServiceWatch;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -56,6 +66,10 @@ import java.util.function.Consumer;
  * {@link LoadSession#ceiling}); its figures are those of the step at the sustainable rate, and the search (every step) goes into the result's {@code capacity}.
  * Every load run — the warm-up and each measured iteration — goes through the scenario's {@link LoadEngine}
  * ({@code engine=loomlab}, the default, or {@code jmeter}: Apache JMeter in a JVM of its own).
+ * A search reads the server's own saturation through its control channel and its CPU from /proc at each step, which
+ * name the knee's cause ({@link KneeCause}). A measured load whose generator could not be trusted
+ * ({@link GeneratorValidity}), or a search stopped by one before any rate passed, makes the result {@code invalid},
+ * its figures kept ({@link Untrusted}).
  */
 public final class WebWorkload implements TaskWorkload {
     /**
@@ -87,6 +101,10 @@ public final class WebWorkload implements TaskWorkload {
     private Map<String, Double> engineFigures = Map.of();
     /** The CPUs each side was pinned to ({@code load-cpus}: this trial JVM; {@code server-cpus}); a null side is not pinned. */
     private CpuSides pinned = new CpuSides(null, null);
+    /** What was read beside the iteration's measured load (the generator's CPU); nothing for a search. */
+    private RunReadings readings = RunReadings.NONE;
+    /** Why the iteration's figures cannot be trusted; null when they can. */
+    private String untrusted;
 
     /** Article 004's sleep endpoint. */
     public WebWorkload(LoadParams load, long delayMs) {
@@ -241,6 +259,8 @@ public final class WebWorkload implements TaskWorkload {
         report = null;
         found = null;
         engineFigures = Map.of();
+        readings = RunReadings.NONE;
+        untrusted = null;
         server.reset();
         sampler = new ProcSampler(server.pid(), server.uri(null).getPort(), LiveChannel.isOpen() ? LiveChannel::send : null);
     }
@@ -252,10 +272,26 @@ public final class WebWorkload implements TaskWorkload {
     void load(TaskClock clock) throws InterruptedException {
         clock.submitted(0);
         if (load.search() == null) {
-            report = runLoad(spec(LEAD_IN, load.duration()));
+            LoadSpec spec = spec(LEAD_IN, load.duration());
+            ServiceWatch watch = ServiceWatch.start(Service.NONE, spec.warmup(), spec.duration());
+            try {
+                report = runLoad(spec);
+            } finally {
+                readings = watch.stop();
+            }
+            // An engine in a JVM of its own keeps its schedule there: this JVM's CPU and lateness are not its.
+            if (engine.runsInThisJvm()) {
+                untrusted = GeneratorValidity.judge(LoadScenario.generatorLagP99Ms(report), Optional.ofNullable(objective),
+                        readings.generatorCpuPct(), readings.generatorCores()).orElse(null);
+            }
         } else {
             found = search();
-            report = found.atMax();
+            if (found.search().found()) {
+                report = found.atMax();
+            } else {
+                report = found.atStop();
+                untrusted = found.search().stoppedWithoutAnswer();
+            }
         }
         clock.complete(0, null);
     }
@@ -264,23 +300,38 @@ public final class WebWorkload implements TaskWorkload {
     private CapacitySearcher.Found search() throws InterruptedException {
         CapacitySearcher.Found result;
         try {
+            Service service = new Service(new ControlChannelSaturation(server::stats), ServiceProcess.of(server.pid()));
             result = session().search(plan(), server.uri(null), load.connections(), ServerArgs.BODY, ceiling,
-                    n -> progress(), LiveChannel.isOpen());
+                    n -> progress(), LiveChannel.isOpen(), service);
         } catch (java.io.UncheckedIOException | dev.loomlab.core.BadInputException e) {
             // as for a single load (runLoad): an engine that cannot run a step fails the trial, named
             Throwable cause = e instanceof java.io.UncheckedIOException u ? u.getCause() : e;
             throw new ModelFailure("the " + engine.name() + " load engine could not run a search step: " + cause.getMessage());
         }
-        if (!result.search().found()) {
-            throw new ModelFailure(model.name() + ": " + CapacityResult.noPassingRate(result.search()));
+        if (!result.search().found() && (result.atStop() == null || result.atStop().ok() == 0)) {
+            throw new ModelFailure(model.name() + ": " + (result.search().stopped() != null ? result.search().stoppedWithoutAnswer()
+                    : CapacityResult.noPassingRate(result.search())));
+        }
+        if (result.search().kneeCause() != null) {
+            System.out.println("web: knee: " + result.search().kneeCause().line());
         }
         return result;
     }
 
-    /** With {@code rate=max}, the capacity search the iteration was, as its {@link CapacitySearch#SECTION}. */
+    /**
+     * With {@code rate=max}, the capacity search the iteration was, as its {@link CapacitySearch#SECTION}, and its
+     * {@link KneeCause#SECTION}; why the iteration cannot be trusted, when it cannot ({@link Untrusted}).
+     */
     @Override
     public Sections sections() {
-        return found == null ? Sections.NONE : Sections.of(CapacitySearch.SECTION, List.of(found.search()));
+        Sections out = Sections.NONE;
+        if (found != null) {
+            out = out.with(CapacitySearch.SECTION, List.of(found.search()));
+            if (found.search().kneeCause() != null) {
+                out = out.with(KneeCause.SECTION, found.search().kneeCause());
+            }
+        }
+        return untrusted == null ? out : out.with(Untrusted.SECTION, untrusted);
     }
 
     /**
@@ -356,12 +407,16 @@ public final class WebWorkload implements TaskWorkload {
         }
         Map<String, Double> out = new LinkedHashMap<>();
         double bound = bound();
-        double achieved = found != null ? found.search().maxRatePerS() : report.throughputPerSecond();
+        boolean searched = found != null && found.search().found();
+        double achieved = searched ? found.search().maxRatePerS() : report.throughputPerSecond();
         if (!Double.isNaN(bound)) {
             out.put(WebMetrics.BOUND_THROUGHPUT_PER_S.name(), bound);
             out.put(WebMetrics.EFFICIENCY_PCT.name(), 100.0 * achieved / bound);
         }
-        out.putAll(found != null ? CapacityResult.metrics(found) : report.metrics());
+        out.putAll(searched ? CapacityResult.metrics(found) : report.metrics());
+        if (readings.generatorCpuPct() != null) {
+            out.put(LoadMetrics.GENERATOR_CPU_PCT.name(), readings.generatorCpuPct());
+        }
         out.putAll(engineFigures);
         out.putAll(sampled);
         out.putAll(ServerMetrics.figures(serverStats, serverFigures()));
