@@ -31,11 +31,18 @@ public final class CapacityText {
      */
     public static String answer(CapacitySearch s) {
         String ceiling = s.generatorCeilingPerS() == null ? "" : "; generator ceiling " + Fmt.num(s.generatorCeilingPerS()) + "/s";
+        if (!s.found() && s.stopped() != null) {
+            return "no rate passed before the search stopped " + s.stopped() + ceiling;
+        }
         if (!s.found()) {
             CapacityStep lowest = s.steps().stream().filter(st -> !st.passed())
                     .min(java.util.Comparator.comparingDouble(CapacityStep::ratePerS)).orElse(null);
             return "no rate met " + s.slo() + (lowest == null ? "" : ": even " + Fmt.num(lowest.ratePerS()) + "/s failed ("
                     + String.join("; ", lowest.reasons()) + ")") + ceiling;
+        }
+        if (s.stopped() != null) {
+            return "≥ " + Fmt.num(s.maxRatePerS()) + "/s, generator-bound: the target met " + s.slo() + " at "
+                    + Fmt.num(s.highestPassingPerS()) + "/s offered, and the search stopped " + s.stopped() + ceiling;
         }
         if (s.generatorBound()) {
             return "≥ " + Fmt.num(s.maxRatePerS()) + "/s, generator-bound: the target met " + s.slo()
@@ -99,10 +106,14 @@ public final class CapacityText {
     public static TextTable steps(CapacitySearch s) {
         TextTable t = new TextTable(HEADER);
         for (CapacityStep st : s.steps()) {
-            t.add(List.of(Fmt.num(st.ratePerS()), st.passed() ? "pass" : "fail" + (st.marginal() ? " (noise)" : ""),
+            List<String> why = new ArrayList<>(st.reasons());
+            if (!st.judged()) {
+                why.addFirst(st.invalid());
+            }
+            t.add(List.of(Fmt.num(st.ratePerS()), st.passed() ? "pass" : !st.judged() ? "invalid" : "fail" + (st.marginal() ? " (noise)" : ""),
                     Fmt.num(st.throughputPerS()), Fmt.num(st.errorsPct()), Fmt.num(st.p50Ms()), Fmt.num(st.p90Ms()), Fmt.num(st.p99Ms()),
                     Fmt.num(st.p999Ms()), Fmt.num(st.maxMs()), Fmt.num(st.generatorLagP99Ms()), Fmt.num(st.measuredS()),
-                    String.join("; ", st.reasons())));
+                    String.join("; ", why)));
         }
         return t;
     }
@@ -125,6 +136,7 @@ public final class CapacityText {
                         + (searches.size() > 1 ? " (search " + (i + 1) + " of " + searches.size() + ")" : "");
                 TextTable t = steps(s);
                 out.add((markdown ? "**" + title + "**: " : title + ": ") + answer(s) + "\n\n"
+                        + (s.kneeCause() == null ? "" : "Knee: " + s.kneeCause().line() + "\n\n")
                         + (markdown ? t.markdown() : t.plain()));
             }
         }

@@ -42,7 +42,7 @@ public final class ResultJson {
     static final List<String> ORDER = List.of("contract", "scenario", "model", "model_info", "form", "params", "jvm",
             "forks", "warmup", "iterations", "status", "error", "first_failure", "slo", "score", "metrics", "bound_ms",
             "efficiency", "serial_task_ms", "published", "logs", "pinned_stacks", "gc_collector", "gc_pause_ms",
-            "histograms", "jmh", "profiles", "capacity", "engine");
+            "histograms", "jmh", "profiles", "capacity", "knee_cause", "service", "engine");
 
     private ResultJson() {
     }

@@ -16,6 +16,8 @@ import dev.loomlab.core.section.ResultSection;
 import dev.loomlab.core.slo.SloVerdict;
 import dev.loomlab.load.LoadEngineInfo;
 import dev.loomlab.load.capacity.CapacitySearch;
+import dev.loomlab.load.capacity.KneeCause;
+import dev.loomlab.load.service.ServiceFigures;
 import dev.loomlab.prof.ResultProfile;
 import dev.loomlab.report.advise.Advisor;
 import dev.loomlab.report.html.HtmlReport;
@@ -56,7 +58,7 @@ public final class ResultsFolder {
      */
     public static final List<ResultSection<?>> SECTIONS = List.of(CallFailure.SECTION, SloVerdict.SECTION,
             PinnedStacks.SECTION, GcSections.COLLECTOR, GcSections.PAUSE_MS, JmhRun.SECTION, ResultProfile.SECTION,
-            CapacitySearch.SECTION, LoadEngineInfo.SECTION);
+            CapacitySearch.SECTION, KneeCause.SECTION, ServiceFigures.SECTION, LoadEngineInfo.SECTION);
 
     private final Path dir;
 

@@ -13,18 +13,23 @@ import dev.loomlab.report.text.Fmt;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
  * A capacity search's latency curve: each step's p50, p99 and any percentile the objective judges (ms, from the
  * intended send time) against the
  * offered rate, failing steps marked apart; the objective's latency limit as a horizontal line; the
- * sustainable rate, the first failing rate and — when the result has one — the bound as vertical lines. Repeated
- * searches share one chart, a curve each ({@link #spec(String, List, Double)}).
+ * sustainable rate, the first failing rate and — when the result has one — the bound as vertical lines; the knee's
+ * cause under the title and as the label of the first failing rate's line (of the sustainable rate's, where nothing
+ * failed). Repeated searches share one chart, a curve each ({@link #spec(String, List, Double)}), their knees counted
+ * under the title.
  */
 final class CapacityChart {
     private CapacityChart() {
@@ -60,13 +65,18 @@ final class CapacityChart {
             }
         }
         ArrayNode marks = spec.putArray("marks");
+        String knee = search.kneeCause() == null ? "" : " · knee: " + search.kneeCause().cause();
         if (search.found()) {
-            marks.addObject().put("name", (search.generatorBound() ? "≥ " : "sustained ") + Fmt.num(search.maxRatePerS()) + "/s")
+            marks.addObject().put("name", (search.generatorBound() ? "≥ " : "sustained ") + Fmt.num(search.maxRatePerS()) + "/s"
+                            + (search.firstFailingPerS() == null ? knee : ""))
                     .put("x", search.maxRatePerS()).put("kind", "max");
         }
         if (search.firstFailingPerS() != null) {
-            marks.addObject().put("name", "failed " + Fmt.num(search.firstFailingPerS()) + "/s")
+            marks.addObject().put("name", "failed " + Fmt.num(search.firstFailingPerS()) + "/s" + knee)
                     .put("x", search.firstFailingPerS()).put("kind", "failing");
+        }
+        if (search.kneeCause() != null) {
+            spec.put("knee", search.kneeCause().line());
         }
         if (boundPerS != null && boundPerS > 0) {
             marks.addObject().put("name", "bound " + Fmt.num(boundPerS) + "/s").put("x", boundPerS).put("kind", "bound");
@@ -120,8 +130,22 @@ final class CapacityChart {
         if (boundPerS != null && boundPerS > 0) {
             marks.addObject().put("name", "bound " + Fmt.num(boundPerS) + "/s").put("x", boundPerS).put("kind", "bound");
         }
+        knees(searches).ifPresent(k -> spec.put("knee", k));
         spec.put("yLog", BarChart.logScale(ys));
         return spec;
+    }
+
+    /** Each knee's cause and in how many of the searches it was: {@code thread-pool in 4 of 5 searches, generator in 1}. */
+    static Optional<String> knees(List<CapacitySearch> searches) {
+        Map<String, Long> causes = searches.stream().filter(s -> s.kneeCause() != null)
+                .collect(Collectors.groupingBy(s -> s.kneeCause().cause(), LinkedHashMap::new, Collectors.counting()));
+        if (causes.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> parts = new ArrayList<>();
+        causes.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).forEach(e ->
+                parts.add(e.getKey() + " in " + (parts.isEmpty() ? e.getValue() + " of " + searches.size() + " searches" : e.getValue())));
+        return Optional.of(String.join(", ", parts));
     }
 
     private static final Map<String, Function<CapacityStep, Double>> FIGURES = Map.of("p50", CapacityStep::p50Ms,
@@ -135,8 +159,12 @@ final class CapacityChart {
         for (CapacityStep step : steps) {
             Double y = figure.apply(step);
             if (y != null) {
+                List<String> why = new ArrayList<>(step.reasons());
+                if (!step.judged()) {
+                    why.addFirst("invalid: " + step.invalid());
+                }
                 points.addObject().put("x", step.ratePerS()).put("y", y).put("passed", step.passed())
-                        .put("why", String.join("; ", step.reasons()));
+                        .put("why", String.join("; ", why));
                 ys.add(y);
             }
         }

@@ -327,11 +327,18 @@
 
   /**
    * A capacity search, or repeated searches a curve each: latency against offered rate, failing steps hollow, the SLO
-   * and the found rates as lines (for repeated searches the median, and the interval or range dashed).
+   * and the found rates as lines (for repeated searches the median, and the interval or range dashed), the
+   * knee's cause under the title and, for one search, on the first failing rate's line.
    */
   function capacity(spec) {
     var o = base(spec);
     o.grid.bottom = 40;
+    if (spec.knee) {
+      o.title.subtext = 'knee: ' + spec.knee;
+      o.title.subtextStyle = {fontSize: 12, width: 640, overflow: 'truncate'};
+      o.legend.top = 46;
+      o.grid.top = 94;
+    }
     var MARK = {max: '#2ca02c', failing: BOUND, bound: ARTICLE, spread: '#2ca02c'};
     // Labels at different heights: the sustained and failing rates and the bound often lie close together.
     var PLACE = {max: 'insideEndTop', failing: 'insideMiddleTop', bound: 'insideStartTop', spread: 'insideMiddleBottom'};

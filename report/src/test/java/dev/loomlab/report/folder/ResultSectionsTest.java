@@ -20,6 +20,8 @@ import dev.loomlab.core.stats.Summary;
 import dev.loomlab.load.LoadEngineInfo;
 import dev.loomlab.load.capacity.CapacitySearch;
 import dev.loomlab.load.capacity.CapacityStep;
+import dev.loomlab.load.capacity.KneeCause;
+import dev.loomlab.load.service.ServiceFigures;
 import dev.loomlab.prof.ResultProfile;
 import org.junit.jupiter.api.Test;
 
@@ -85,11 +87,17 @@ class ResultSectionsTest {
 
     /** A result that holds every core field and every section the reports read, each set in another order than written. */
     private static Result everything() {
-        CapacityStep step = new CapacityStep(1000, true, List.of(), 998, 10_000, 0, 1.0, 2.0, 3.0, 4.0, 5.0, 0.2, 10, false, false);
+        ServiceFigures service = new ServiceFigures("http://127.0.0.1:9464/metrics", 10, 12.0, 200.0, 3.0, 0.0, 10.0, 41.5, 2, 0.4);
+        CapacityStep step = new CapacityStep(1000, true, List.of(), 998, 10_000, 0, 1.0, 2.0, 3.0, 4.0, 5.0, 0.2, 10, false, false,
+                null, 35.0, Map.of("timeout", 3L), 1000, 0, 1.2, service);
+        KneeCause knee = new KneeCause(KneeCause.THREAD_POOL, "200 of 200 threads busy at 2,000/s",
+                Map.of("rate_per_s", 2000, "threads_busy", 200, "threads_max", 200));
         return Result.builder("web", "mvc-virtual")
+                .section(ServiceFigures.SECTION, service)
+                .section(KneeCause.SECTION, knee)
                 .section(LoadEngineInfo.SECTION, new LoadEngineInfo("jmeter", "5.6.3", "from the actual send", List.of()))
                 .section(CapacitySearch.SECTION, List.of(new CapacitySearch("p99<500ms", 5, 1000, 998.0, 1000.0, 2000.0, 60_000.0,
-                        false, List.of(step))))
+                        false, List.of(step), null, knee)))
                 .modelInfo(ModelCatalog.load().create("virtual")).form("server").params(Map.of("users", 10))
                 .jvm(new JvmInfo("25.0.3+9-LTS", "Eclipse Adoptium", "/jdk", List.of())).rounds(1, 1, 3)
                 .section(SloVerdict.SECTION, new SloVerdict("p99<500ms", true, List.of()))
