@@ -31,6 +31,11 @@ import dev.loomlab.load.jmeter.JmeterEngine;
 import dev.loomlab.load.jmeter.RemoteEngines;
 import dev.loomlab.load.LoadEngineInfo;
 import dev.loomlab.load.capacity.CapacitySearch;
+import dev.loomlab.load.service.PrometheusSaturation;
+import dev.loomlab.load.service.RunReadings;
+import dev.loomlab.load.service.Service;
+import dev.loomlab.load.service.ServiceWatch;
+import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.report.CapacityText;
 import dev.loomlab.report.ConsoleReport;
@@ -176,6 +181,12 @@ final class LoadCommand implements Callable<Integer> {
                     + " its threads are sized to them; keep the service on others (loomlab serve --cpus)")
     CpuList cpus;
 
+    @Option(names = "--service-metrics", paramLabel = "URL", converter = Converters.HttpUrlConverter.class,
+            description = "the service's Prometheus endpoint (loomlab serve --metrics-port, Spring Boot's /actuator/prometheus …),"
+                    + " read once a second during each load: its threads, connection pool, CPU and GC pauses, which name"
+                    + " a search's knee (default: the CPU of the process listening on the URL's port)")
+    URI serviceMetrics;
+
     @Mixin
     MetricsOptions metrics = new MetricsOptions();
 
@@ -200,6 +211,7 @@ final class LoadCommand implements Callable<Integer> {
         rejectSearchOptions();
         LoadEngine engine = engine();
         LoadSpec spec = spec();
+        PrometheusSaturation.Probed probed = ServiceReading.probe(serviceMetrics);
         // The engine checks what it can run before anything starts: a refusal (an unreachable remote engine, a plan JMeter
         // will not build) is bad input, with no folder written and nothing sent.
         try (LoadEngine.Prepared ready = engine.prepare(spec)) {
@@ -208,7 +220,7 @@ final class LoadCommand implements Callable<Integer> {
                 ResultsFolder folder = new ResultsFolder(RunSession.prepareFolder(out));
                 try (FolderLock lock = FolderLock.take(folder.dir(), System.err)) {
                     endpoint.ifPresent(e -> MetricsEndpoint.announce(e, System.err));
-                    return run(spec, engine, ready, folder, endpoint.map(MetricsEndpoint::registry));
+                    return run(spec, engine, ready, folder, endpoint.map(MetricsEndpoint::registry), probed);
                 }
             } finally {
                 endpoint.ifPresent(MetricsEndpoint::close);
@@ -216,9 +228,12 @@ final class LoadCommand implements Callable<Integer> {
         }
     }
 
-    /** Loads, writes the folder, prints the table; 0 when some request succeeded, else 1 (a run that broke off too). */
+    /**
+     * Loads, writes the folder, prints the table; 0 when some request succeeded and the generator kept its schedule, else
+     * 1 (a run that broke off, or one whose generator could not be trusted: {@code invalid}).
+     */
     private int run(LoadSpec spec, LoadEngine engine, LoadEngine.Prepared ready, ResultsFolder folder,
-                    Optional<MeterRegistry> metrics) throws IOException, InterruptedException {
+                    Optional<MeterRegistry> metrics, PrometheusSaturation.Probed probed) throws IOException, InterruptedException {
         List<String> command = Main.typed(commandSpec);
         Instant started = Instant.now();
         System.out.println("loomlab load: " + spec.modelName() + " against " + spec.target() + " for "
@@ -230,9 +245,12 @@ final class LoadCommand implements Callable<Integer> {
             sides.describe().ifPresent(line -> System.out.println("loomlab load: " + line));
         }
         System.out.flush();
+        Service service = ServiceReading.of(probed, spec.isLocal() ? spec.port() : null, System.err);
         Map<String, Double> ceiling = new LoadSession(engine, warmEvents(spec)).warm(spec);
         Consumer<LoadProgress> line = p -> System.err.println("loomlab load: " + p.line());
         LoadEngine.Run run;
+        RunReadings readings = RunReadings.NONE;
+        ServiceWatch watch = ServiceWatch.start(service, spec.warmup(), spec.duration());
         try {
             if (metrics.isEmpty()) {
                 run = ready.run(line, false);
@@ -253,14 +271,20 @@ final class LoadCommand implements Callable<Integer> {
             System.out.print(ConsoleReport.render(List.of(failed)));
             System.out.println("results: " + folder.dir());
             return 1;
+        } finally {
+            readings = watch.stop();
         }
         LoadReport report = run.report();
         Map<String, Double> figures = new LinkedHashMap<>(run.metrics());
         figures.putAll(ceiling);
-        Result measured = LoadScenario.result(spec, report, figures);
+        SloPolicy policy = slo != null ? slo : SloPolicy.DEFAULT;
+        // An engine in a JVM of its own keeps its schedule there: this JVM's CPU and lateness are not its.
+        Result measured = LoadScenario.result(spec, report, figures,
+                engine.runsInThisJvm() ? readings : new RunReadings(null, 0, readings.service()),
+                engine.runsInThisJvm() ? policy.forScenario(LoadScenario.DESCRIPTION) : Optional.empty());
         Result result = measured.toBuilder().params(sides.addedTo(measured.params()))
                 .section(LoadEngineInfo.SECTION, run.engine()).build();
-        result = (slo != null ? slo : SloPolicy.DEFAULT).judge(LoadScenario.DESCRIPTION, result);
+        result = policy.judge(LoadScenario.DESCRIPTION, result);
         write(folder, result, command, started);
         System.out.println("loomlab load: " + report.line(engine.latencyNote(spec)));
         if (run.engine() != null) {
@@ -269,6 +293,12 @@ final class LoadCommand implements Callable<Integer> {
                         r.users() != null ? r.users() + " users" : BigDecimal.valueOf(r.ratePerS()).stripTrailingZeros().toPlainString()
                                 + "/s", r.requests(), r.ok()));
             }
+        }
+        if (readings.service() != null && !readings.service().line().isEmpty()) {
+            System.out.println("loomlab load: service: " + readings.service().line());
+        }
+        if (result.status() == Status.INVALID) {
+            System.out.println("loomlab load: invalid: " + result.error() + "; the figures are kept, for what they show");
         }
         System.out.print(ConsoleReport.render(List.of(result)));
         System.out.println("results: " + folder.dir());
@@ -378,6 +408,7 @@ final class LoadCommand implements Callable<Integer> {
         SearchPlan plan = plan();
         int searches = searches();
         UrlProbe.requireAnswer(url);
+        PrometheusSaturation.Probed probed = ServiceReading.probe(serviceMetrics);
         Optional<MetricsEndpoint> endpoint = metrics.start();
         try {
             ResultsFolder folder = new ResultsFolder(RunSession.prepareFolder(out));
@@ -392,11 +423,12 @@ final class LoadCommand implements Callable<Integer> {
                 System.out.flush();
                 Consumer<LoadProgress> line = p -> System.err.println("loomlab load:   " + p.line());
                 Integer pool = givenConnections();
+                Service service = ServiceReading.of(probed, url.getPort() > 0 ? url.getPort() : 80, System.err);
                 SearchProgress progress = new SearchProgress(searches);
                 LoadSession session = new LoadSession(LoadEngines.named(engineName), searchEvents(plan, progress));
                 List<CapacitySearcher.Found> found;
                 if (endpoint.isEmpty()) {
-                    found = search(session, plan, pool, progress, step -> line, false);
+                    found = search(session, plan, pool, progress, step -> line, false, service);
                 } else {
                     try (ProcSampler server = sampleServer(url.getPort() > 0 ? url.getPort() : 80,
                             new ServerMetrics(endpoint.get().registry()))) {
@@ -406,7 +438,7 @@ final class LoadCommand implements Callable<Integer> {
                             // a number for each load of this process, across the searches
                             HttpLive live = new HttpLive(++runs[0]);
                             return line.andThen(p -> feed.accept(live.next(p)));
-                        }, true);
+                        }, true, service);
                     }
                 }
                 if (found == null) {
@@ -418,6 +450,7 @@ final class LoadCommand implements Callable<Integer> {
                 result = SloPolicy.DEFAULT.judge(LoadScenario.CAPACITY, result);
                 write(folder, result, command, started);
                 System.out.println("loomlab load: " + CapacityText.answer(done));
+                CapacityText.knee(done).ifPresent(knee -> System.out.println("loomlab load: knee: " + knee));
                 System.out.print(ConsoleReport.render(List.of(result)));
                 System.out.println("results: " + folder.dir());
                 return result.ok() ? 0 : 1;
@@ -435,8 +468,8 @@ final class LoadCommand implements Callable<Integer> {
      * a bias that repeating would not average away.
      */
     private List<CapacitySearcher.Found> search(LoadSession session, SearchPlan plan, Integer pool, SearchProgress progress,
-                                                IntFunction<Consumer<LoadProgress>> loads, boolean latencies)
-            throws InterruptedException {
+                                                IntFunction<Consumer<LoadProgress>> loads, boolean latencies,
+                                                Service service) throws InterruptedException {
         CapacitySearch ceiling = session.ceiling();
         if (!ceiling.found()) {
             return null;
@@ -450,10 +483,13 @@ final class LoadCommand implements Callable<Integer> {
             if (progress.of() > 1) {
                 System.err.println("loomlab load: search " + progress.label() + " from " + Slo.figure(plan.startRatePerS()) + "/s");
             }
-            CapacitySearcher.Found f = session.search(plan, url, pool, expect, ceiling.maxRatePerS(), loads, latencies);
+            CapacitySearcher.Found f = session.search(plan, url, pool, expect, ceiling.maxRatePerS(), loads, latencies, service);
             found.add(f);
             if (progress.of() > 1) {
                 System.err.println("loomlab load: search " + progress.label() + ": " + CapacityText.answer(f.search()));
+                if (f.search().kneeCause() != null) {
+                    System.err.println("loomlab load: search " + progress.label() + " knee: " + f.search().kneeCause().line());
+                }
             }
         }
         return found;
@@ -541,7 +577,7 @@ final class LoadCommand implements Callable<Integer> {
     /** One step as a line: rate, verdict, figures, and the reasons it failed. */
     static String line(CapacityStep s) {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%s/s %s — %s/s answered, %s errors",
-                Slo.figure(s.ratePerS()), s.passed() ? "passed" : "failed", Slo.figure(s.throughputPerS()),
+                Slo.figure(s.ratePerS()), s.passed() ? "passed" : s.judged() ? "failed" : "invalid", Slo.figure(s.throughputPerS()),
                 Slo.figure(s.errorsPct()) + "%"));
         if (s.p99Ms() != null) {
             sb.append(", p50 ").append(Slo.figure(s.p50Ms())).append(" ms, p99 ").append(Slo.figure(s.p99Ms())).append(" ms");
@@ -551,6 +587,12 @@ final class LoadCommand implements Callable<Integer> {
         }
         if (s.marginal()) {
             sb.append(" [within noise]");
+        }
+        if (!s.judged()) {
+            sb.append(" [invalid: ").append(s.invalid()).append(']');
+        }
+        if (s.service() != null && !s.service().line().isEmpty()) {
+            sb.append("; service: ").append(s.service().line());
         }
         return sb.toString();
     }

@@ -7,10 +7,15 @@ import dev.loomlab.core.stats.MedianInterval;
 import dev.loomlab.load.capacity.CapacitySearch;
 import dev.loomlab.load.capacity.CapacitySpread;
 import dev.loomlab.load.capacity.CapacityStep;
+import dev.loomlab.load.capacity.KneeCause;
 import dev.loomlab.core.result.Result;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * A capacity search in words and tables: its answer in one line — the sustainable rate, the first failing
@@ -69,6 +74,34 @@ public final class CapacityText {
             }
         }
         return spread(CapacitySpread.of(searches).orElseThrow(), searches);
+    }
+
+    /**
+     * What ran out at the knee: one search's cause and its figure ({@code thread-pool — 200 of 200 threads busy at
+     * 2,063/s; …}); for repeated searches each cause with how many searches named it, the most named first, and the
+     * figure of the first search that did ({@code thread-pool in 4 of 5 searches, generator in 1 — 200 of 200 …}). Empty
+     * when no search named one.
+     */
+    public static Optional<String> knee(List<CapacitySearch> searches) {
+        List<KneeCause> named = searches.stream().map(CapacitySearch::kneeCause).filter(java.util.Objects::nonNull).toList();
+        if (named.isEmpty()) {
+            return Optional.empty();
+        }
+        if (searches.size() == 1) {
+            return Optional.of(named.getFirst().line());
+        }
+        Map<String, Long> causes = named.stream().collect(Collectors.groupingBy(KneeCause::cause, LinkedHashMap::new,
+                Collectors.counting()));
+        List<Map.Entry<String, Long>> ranked = causes.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed()).toList();
+        StringBuilder sb = new StringBuilder();
+        for (Map.Entry<String, Long> e : ranked) {
+            sb.append(sb.isEmpty() ? e.getKey() + " in " + e.getValue() + " of " + searches.size() + " searches"
+                    : ", " + e.getKey() + " in " + e.getValue());
+        }
+        String most = ranked.getFirst().getKey();
+        named.stream().filter(k -> k.cause().equals(most)).findFirst().ifPresent(k -> sb.append(" — ").append(k.text()));
+        return Optional.of(sb.toString());
     }
 
     /**

@@ -9,18 +9,16 @@ import dev.loomlab.load.capacity.CapacityStep;
 import dev.loomlab.core.result.Json;
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.core.slo.SloTerm;
+import dev.loomlab.report.CapacityText;
 import dev.loomlab.report.text.Fmt;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
  * A capacity search's latency curve: each step's p50, p99 and any percentile the objective judges (ms, from the
@@ -130,22 +128,9 @@ final class CapacityChart {
         if (boundPerS != null && boundPerS > 0) {
             marks.addObject().put("name", "bound " + Fmt.num(boundPerS) + "/s").put("x", boundPerS).put("kind", "bound");
         }
-        knees(searches).ifPresent(k -> spec.put("knee", k));
+        CapacityText.knee(searches).ifPresent(k -> spec.put("knee", k));
         spec.put("yLog", BarChart.logScale(ys));
         return spec;
-    }
-
-    /** Each knee's cause and in how many of the searches it was: {@code thread-pool in 4 of 5 searches, generator in 1}. */
-    static Optional<String> knees(List<CapacitySearch> searches) {
-        Map<String, Long> causes = searches.stream().filter(s -> s.kneeCause() != null)
-                .collect(Collectors.groupingBy(s -> s.kneeCause().cause(), LinkedHashMap::new, Collectors.counting()));
-        if (causes.isEmpty()) {
-            return Optional.empty();
-        }
-        List<String> parts = new ArrayList<>();
-        causes.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).forEach(e ->
-                parts.add(e.getKey() + " in " + (parts.isEmpty() ? e.getValue() + " of " + searches.size() + " searches" : e.getValue())));
-        return Optional.of(String.join(", ", parts));
     }
 
     private static final Map<String, Function<CapacityStep, Double>> FIGURES = Map.of("p50", CapacityStep::p50Ms,
