@@ -1,12 +1,17 @@
 package dev.loomlab.load.service;
 
+import dev.loomlab.core.server.ServerMetrics;
+
 import java.util.List;
+
+import static dev.loomlab.core.server.ServerMetrics.stat;
 
 /**
  * The one table of where a service's saturation is read: the Prometheus names {@link PrometheusSaturation} maps (loomlab
  * serve's own {@code --metrics-port} gauges first, then the names Micrometer gives Spring Boot's Tomcat, executors,
  * HikariCP and r2dbc-pool, CPU and garbage collector), and the fields of a loomlab server's {@code stats} reply
- * {@link ControlChannelSaturation} reads. Any other name is ignored. A name that changes is changed here alone.
+ * {@link ControlChannelSaturation} reads (its {@link ServerMetrics} keys' fields). Any other name is ignored. A name that
+ * changes is changed here alone.
  */
 public final class SaturationNames {
     /** A pool as a service's metrics name it: what is in use now, what is waiting for it (null: not named), its maximum. */
@@ -35,16 +40,16 @@ public final class SaturationNames {
     static final String GC_PAUSE_SECONDS = "jvm_gc_pause_seconds_sum";
 
     /** A loomlab server's {@code stats} reply: its request pool's busy threads and maximum (absent without such a pool). */
-    static final String STATS_THREADS_BUSY = "threads_busy";
-    static final String STATS_THREADS_MAX = "threads_max";
+    static final String STATS_THREADS_BUSY = stat(ServerMetrics.SERVER_THREADS_BUSY);
+    static final String STATS_THREADS_MAX = stat(ServerMetrics.SERVER_THREADS_MAX);
     /** Its db endpoints' pool: connections in use, callers waiting, maximum. */
-    static final String STATS_POOL_ACTIVE = "pool_active";
-    static final String STATS_POOL_PENDING = "pool_pending";
-    static final String STATS_POOL_MAX = "pool_max";
+    static final String STATS_POOL_ACTIVE = stat(ServerMetrics.SERVER_POOL_ACTIVE);
+    static final String STATS_POOL_PENDING = stat(ServerMetrics.SERVER_POOL_PENDING);
+    static final String STATS_POOL_MAX = stat(ServerMetrics.SERVER_POOL_MAX);
     /** Its stop-the-world collections' time since the last reset, ms (counter). */
-    static final String STATS_GC_PAUSE_MS = "gc_pause_ms";
+    static final String STATS_GC_PAUSE_MS = stat(ServerMetrics.SERVER_GC_PAUSE_MS);
     /** Its CPU time since the last reset, ms (counter). */
-    static final String STATS_CPU_MS = "cpu_ms";
+    static final String STATS_CPU_MS = stat(ServerMetrics.SERVER_CPU_MS);
 
     private SaturationNames() {
     }
