@@ -33,9 +33,9 @@ public final class KneeClassifier {
      */
     public static final double THREADS_BUSY_SHARE = 0.95;
     /**
-     * The service's CPU ran out when it used at least this share of the cores it may run on over the failing step: above
-     * it, the time slices the scheduler gives its threads are the queue, and a JVM's own collector and compiler threads
-     * take the rest.
+     * The service's CPU ran out when it used at least this share of the cores it may run on over the failing step, or
+     * those cores were that busy whoever used them: above it, the time slices the scheduler gives its threads are the
+     * queue, and a JVM's own collector and compiler threads take the rest.
      */
     public static final double CPU_SHARE = 0.90;
     /**
@@ -278,21 +278,30 @@ public final class KneeClassifier {
                                     + (f.poolPending() == null ? "" : ", " + figure(f.poolPending()) + " callers waiting");
                         }
                     }),
-            new Resource(KneeCause.SERVICE_CPU, f -> f.cpuPct() == null ? null : f.cpuPct() / 100, CPU_SHARE,
-                    f -> f.cpuPct() != null && f.cpuPct() >= 100 * CPU_SHARE,
+            new Resource(KneeCause.SERVICE_CPU, KneeClassifier::cpuShare, CPU_SHARE,
+                    f -> cpuShare(f) != null && cpuShare(f) >= CPU_SHARE,
                     new Describer() {
                         @Override
                         public void evidence(ServiceFigures f, String prefix, Map<String, Object> out) {
-                            out.put(prefix + "cpu_pct", round(f.cpuPct()));
+                            if (f.cpuPct() != null) {
+                                out.put(prefix + "cpu_pct", round(f.cpuPct()));
+                            }
                             if (f.cores() != null) {
                                 out.put(prefix + "cores", f.cores());
+                            }
+                            if (f.coresBusyPct() != null) {
+                                out.put(prefix + "cores_busy_pct", round(f.coresBusyPct()));
                             }
                         }
 
                         @Override
                         public String text(ServiceFigures f) {
-                            return "the service used " + figure(f.cpuPct()) + "% of "
-                                    + (f.cores() == null ? "its cores" : "its " + f.cores() + (f.cores() == 1 ? " core" : " cores"));
+                            String cores = f.cores() == null ? "its cores" : "its " + f.cores() + (f.cores() == 1 ? " core" : " cores");
+                            if (f.cpuPct() != null && f.cpuPct() >= 100 * CPU_SHARE || f.coresBusyPct() == null) {
+                                return "the service used " + figure(f.cpuPct()) + "% of " + cores;
+                            }
+                            return cores + " were " + figure(f.coresBusyPct()) + "% busy, the service using " + figure(f.cpuPct())
+                                    + "% (the rest other processes', a generator on the same cores among them)";
                         }
                     }),
             new Resource(KneeCause.GC, f -> f.gcPausePct() == null ? null : f.gcPausePct() / 100, GC_PAUSE_SHARE,
@@ -308,6 +317,18 @@ public final class KneeClassifier {
                             return "stop-the-world pauses took " + figure(f.gcPausePct()) + "% of the time";
                         }
                     }));
+
+    /**
+     * How much of the service's cores was used: by the service itself or, where {@code /proc} tells, by anything; a
+     * service whose cores other processes keep busy has run out of CPU as surely as one that used it all. 0..1.
+     */
+    private static Double cpuShare(ServiceFigures f) {
+        if (f.cpuPct() == null || f.coresBusyPct() == null) {
+            return f.cpuPct() != null ? Double.valueOf(f.cpuPct() / 100)
+                    : f.coresBusyPct() != null ? Double.valueOf(f.coresBusyPct() / 100) : null;
+        }
+        return Math.max(f.cpuPct(), f.coresBusyPct()) / 100;
+    }
 
     private static Double ratio(Double part, Double whole) {
         return part == null || whole == null || !(whole > 0) ? null : part / whole;

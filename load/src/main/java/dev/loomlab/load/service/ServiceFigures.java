@@ -23,15 +23,18 @@ import java.util.List;
  * @param poolMax     the most connections that pool opens
  * @param cpuPct      its CPU over the span, % of {@code cores}
  * @param cores       the cores {@code cpuPct} is a share of: those it may run on when {@code /proc} tells
+ * @param coresBusyPct how busy those cores were over the span, whoever used them (the service, a generator on the same
+ *                    cores, any other process), %; only where {@code /proc} shows the service's process
  * @param gcPausePct  the share of the span its stop-the-world collections took, %
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"source", "samples", "threads_busy", "threads_max", "pool_active", "pool_pending", "pool_max", "cpu_pct",
-        "cores", "gc_pause_pct"})
+        "cores", "cores_busy_pct", "gc_pause_pct"})
 public record ServiceFigures(String source, int samples, @JsonProperty("threads_busy") Double threadsBusy,
                              @JsonProperty("threads_max") Double threadsMax, @JsonProperty("pool_active") Double poolActive,
                              @JsonProperty("pool_pending") Double poolPending, @JsonProperty("pool_max") Double poolMax,
                              @JsonProperty("cpu_pct") Double cpuPct, Integer cores,
+                             @JsonProperty("cores_busy_pct") Double coresBusyPct,
                              @JsonProperty("gc_pause_pct") Double gcPausePct) {
     /** A fixed {@code load}'s reading of the service it loaded; left out when nothing was read. */
     public static final ResultSection.Value<ServiceFigures> SECTION = ResultSection.value("service", ServiceFigures.class);
@@ -47,7 +50,9 @@ public record ServiceFigures(String source, int samples, @JsonProperty("threads_
                     + (poolPending == null ? "" : ", " + Slo.figure(poolPending) + " waiting"));
         }
         if (cpuPct != null) {
-            parts.add("CPU " + Slo.figure(cpuPct) + "%" + (cores == null ? "" : " of " + cores + (cores == 1 ? " core" : " cores")));
+            parts.add("CPU " + Slo.figure(cpuPct) + "%" + (cores == null ? "" : " of " + cores + (cores == 1 ? " core" : " cores"))
+                    + (coresBusyPct == null ? "" : " (" + (cores != null && cores == 1 ? "it" : "they") + " were "
+                    + Slo.figure(coresBusyPct) + "% busy)"));
         }
         if (gcPausePct != null) {
             parts.add("GC pauses " + Slo.figure(gcPausePct) + "%");

@@ -1,25 +1,31 @@
 package dev.loomlab.load.service;
 
+import dev.loomlab.core.cpu.CpuAffinity;
+import dev.loomlab.core.cpu.CpuList;
 import dev.loomlab.load.web.ProcSampler;
 import dev.loomlab.load.web.TcpSockets;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.OptionalLong;
+import java.util.stream.IntStream;
 
 /**
  * The service's process on this machine, whose CPU time {@code /proc} tells exactly ({@link ProcSampler#cpuNanos}),
  * and the cores it may run on (its {@code Cpus_allowed_list}): where both are known, a service's CPU share is read
- * here rather than from its own metrics.
+ * here rather than from its own metrics, and how busy those cores were, whoever used them ({@link CpuTimes}).
  *
- * @param pid   the process
- * @param cores the cores it may run on
+ * @param pid  the process
+ * @param cpus the CPUs it may run on
  */
-public record ServiceProcess(long pid, int cores) {
-    /** The process {@code pid}, with the cores it may run on. */
+public record ServiceProcess(long pid, CpuList cpus) {
+    /** The process {@code pid}, with the CPUs it may run on (as many as this JVM may use, from 0, where /proc is missing). */
     public static ServiceProcess of(long pid) {
-        return new ServiceProcess(pid, allowedCores(pid));
+        return new ServiceProcess(pid, CpuAffinity.of(pid).orElseGet(() ->
+                CpuList.of(IntStream.range(0, Runtime.getRuntime().availableProcessors()).toArray())));
+    }
+
+    /** The cores it may run on. */
+    public int cores() {
+        return cpus.size();
     }
 
     /** The process listening on {@code port}, or why none can be read. */
@@ -42,32 +48,5 @@ public record ServiceProcess(long pid, int cores) {
     /** Its CPU time so far, ns; -1 when it cannot be read. */
     public long cpuNanos() {
         return ProcSampler.cpuNanos(pid);
-    }
-
-    /**
-     * The cores {@code pid} may run on, from its {@code Cpus_allowed_list} ({@code 0-3,6}); without {@code /proc}, the
-     * cores this JVM may use.
-     */
-    static int allowedCores(long pid) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
-                if (line.startsWith("Cpus_allowed_list:")) {
-                    return count(line.substring(line.indexOf(':') + 1).strip());
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            // not Linux, or gone: the fallback below
-        }
-        return Runtime.getRuntime().availableProcessors();
-    }
-
-    /** The CPUs a list such as {@code 0-3,6} names. */
-    static int count(String list) {
-        int n = 0;
-        for (String part : list.split(",")) {
-            String[] range = part.strip().split("-");
-            n += range.length == 1 ? 1 : Integer.parseInt(range[1].strip()) - Integer.parseInt(range[0].strip()) + 1;
-        }
-        return n;
     }
 }

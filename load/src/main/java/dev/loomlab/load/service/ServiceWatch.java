@@ -13,7 +13,7 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * Reads, over one load run's measured span, what the load's own report does not hold: this JVM's CPU (the generator's)
- * and what {@link Service} tells of the service. It runs on a daemon thread of its own, started just before the run:
+ * and what {@link Service} tells of the service, with how busy its cores were ({@link CpuTimes}). It runs on a daemon thread of its own, started just before the run:
  * it waits out the warm-up, reads both CPUs and the service's saturation at the span's start, the saturation once a
  * second after that, and both CPUs at the span's end. The generator's timed loop never waits on it. The span is
  * reckoned from {@link #start}, which the generator's own start follows within milliseconds.
@@ -39,6 +39,8 @@ public final class ServiceWatch {
     private long generatorCpu1 = -1;
     private long serviceCpu0 = -1;
     private long serviceCpu1 = -1;
+    private CpuTimes.Reading cores0 = CpuTimes.Reading.NONE;
+    private CpuTimes.Reading cores1 = CpuTimes.Reading.NONE;
 
     private ServiceWatch(Service service, Duration warmup, Duration span) {
         this.service = service;
@@ -60,21 +62,31 @@ public final class ServiceWatch {
             started = System.nanoTime();
             generatorCpu0 = OS.getProcessCpuTime();
             serviceCpu0 = service.process() == null ? -1 : service.process().cpuNanos();
+            cores0 = service.process() == null ? CpuTimes.Reading.NONE : CpuTimes.of(service.process().cpus());
         }
         if (service.saturation() != null) {
-            for (long next = started; next <= spanEnd && sleepUntil(next); next = Math.max(next + PERIOD.toNanos(), System.nanoTime())) {
+            // each read a period after the last one began, never sooner
+            for (long next = started; next <= spanEnd && sleepUntil(next); ) {
+                long at = System.nanoTime();
                 Saturation s = service.saturation().read();
                 synchronized (this) {
                     readings.add(s);
                 }
+                next = at + PERIOD.toNanos();
             }
         }
         sleepUntil(spanEnd);
         synchronized (this) {
-            ended = System.nanoTime();
-            generatorCpu1 = OS.getProcessCpuTime();
-            serviceCpu1 = service.process() == null ? -1 : service.process().cpuNanos();
+            end();
         }
+    }
+
+    /** Reads both CPUs and the service's cores at the span's end. */
+    private void end() {
+        ended = System.nanoTime();
+        generatorCpu1 = OS.getProcessCpuTime();
+        serviceCpu1 = service.process() == null ? -1 : service.process().cpuNanos();
+        cores1 = service.process() == null ? CpuTimes.Reading.NONE : CpuTimes.of(service.process().cpus());
     }
 
     /** Parks until {@code deadline}; false when stopped before it. */
@@ -102,9 +114,7 @@ public final class ServiceWatch {
                 return RunReadings.NONE;
             }
             if (ended < 0) {
-                ended = System.nanoTime();
-                generatorCpu1 = OS.getProcessCpuTime();
-                serviceCpu1 = service.process() == null ? -1 : service.process().cpuNanos();
+                end();
             }
             long wall = ended - started;
             Double generator = wall <= 0 || generatorCpu0 < 0 || generatorCpu1 < 0 ? null
@@ -140,10 +150,11 @@ public final class ServiceWatch {
         if (Double.isNaN(gc)) {
             gc = mean(gauges, Saturation::gcPauseRatio);
         }
+        double busy = cores1.busySince(cores0);
         return new ServiceFigures(service.describe(), told.size(), orNull(median(gauges, Saturation::threadsBusy)),
                 orNull(largest(told, Saturation::threadsMax)), orNull(median(gauges, Saturation::poolActive)),
                 orNull(median(gauges, Saturation::poolPending)), orNull(largest(told, Saturation::poolMax)), cpu, cores,
-                Double.isNaN(gc) ? null : 100 * gc);
+                Double.isNaN(busy) || cpu == null ? null : 100 * busy, Double.isNaN(gc) ? null : 100 * gc);
     }
 
     /** A counter's growth per second of wall time between its first and last reading; NaN with fewer than two. */

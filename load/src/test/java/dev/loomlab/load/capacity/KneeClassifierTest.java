@@ -20,23 +20,28 @@ class KneeClassifierTest {
     private final KneeClassifier classifier = new KneeClassifier(SLO);
 
     private static ServiceFigures threads(double busy, double max) {
-        return new ServiceFigures("test", 5, busy, max, null, null, null, null, null, null);
+        return new ServiceFigures("test", 5, busy, max, null, null, null, null, null, null, null);
     }
 
     private static ServiceFigures pool(double active, double pending, double max) {
-        return new ServiceFigures("test", 5, null, null, active, pending, max, null, null, null);
+        return new ServiceFigures("test", 5, null, null, active, pending, max, null, null, null, null);
     }
 
     private static ServiceFigures cpu(double pct) {
-        return new ServiceFigures("test", 5, null, null, null, null, null, pct, 2, null);
+        return new ServiceFigures("test", 5, null, null, null, null, null, pct, 2, null, null);
+    }
+
+    /** The service at {@code pct} of its 2 cores, which were {@code busyPct} busy with every process on them. */
+    private static ServiceFigures cpu(double pct, double busyPct) {
+        return new ServiceFigures("test", 5, null, null, null, null, null, pct, 2, busyPct, null);
     }
 
     private static ServiceFigures gc(double pct) {
-        return new ServiceFigures("test", 5, null, null, null, null, null, null, null, pct);
+        return new ServiceFigures("test", 5, null, null, null, null, null, null, null, null, pct);
     }
 
     private static ServiceFigures threadsAndCpu(double busy, double cpuPct) {
-        return new ServiceFigures("test", 5, busy, 200.0, null, null, null, cpuPct, 2, null);
+        return new ServiceFigures("test", 5, busy, 200.0, null, null, null, cpuPct, 2, null, null);
     }
 
     /** A judged step at {@code rate}: 10,000 requests, the generator 1 ms late and at 30% of its cores. */
@@ -89,6 +94,17 @@ class KneeClassifierTest {
         assertThat(k.text()).startsWith("the service used 90% of its 2 cores at 36,000/s");
         assertThat(k.evidence()).containsEntry("cpu_pct", 90L).containsEntry("cores", 2);
         assertThat(knee(step(30_000, true, cpu(70)), step(36_000, false, cpu(share - 0.1))).cause()).isEqualTo(KneeCause.UNEXPLAINED);
+    }
+
+    /** Cores kept busy by other processes (a generator on the same cores) leave the service no more CPU than its own use. */
+    @Test
+    void theServicesCoresBusyWithOtherProcessesAreItsCpuRunningOut() {
+        double share = 100 * KneeClassifier.CPU_SHARE;
+        KneeCause k = knee(step(100, true, cpu(50, 70)), step(125, false, cpu(61, share)));
+        assertThat(k.cause()).isEqualTo(KneeCause.SERVICE_CPU);
+        assertThat(k.text()).startsWith("its 2 cores were 90% busy, the service using 61% (the rest other processes'");
+        assertThat(k.evidence()).containsEntry("cpu_pct", 61L).containsEntry("cores_busy_pct", 90L);
+        assertThat(knee(step(100, true, cpu(50, 70)), step(125, false, cpu(61, share - 0.1))).cause()).isEqualTo(KneeCause.UNEXPLAINED);
     }
 
     @Test

@@ -71,8 +71,10 @@ class ServiceWatchTest {
         RunReadings r = watch.stop();
         assertThat(spins).isPositive();
         assertThat(r.service().cores()).isEqualTo(self.cores());
-        // one thread spinning for the whole span: at least a good part of one of the process's cores
-        assertThat(r.service().cpuPct()).isGreaterThan(100.0 / self.cores() / 3);
+        // a thread spinning for the whole span: some CPU, however busy the machine; its cores at least that busy (to the
+        // 10 ms ticks both are counted in)
+        assertThat(r.service().cpuPct()).isPositive().isLessThanOrEqualTo(100.0);
+        assertThat(r.service().coresBusyPct()).isGreaterThanOrEqualTo(r.service().cpuPct() - 2).isLessThanOrEqualTo(100.0);
         assertThat(r.service().samples()).isZero();
     }
 
@@ -82,13 +84,6 @@ class ServiceWatchTest {
         RunReadings r = ServiceWatch.start(new Service(source, null), Duration.ofSeconds(30), Duration.ofSeconds(1)).stop();
         assertThat(r).isEqualTo(RunReadings.NONE);
         assertThat(source.reads).isEmpty();
-    }
-
-    @Test
-    void theCpusOfAnAllowedListAreCounted() {
-        assertThat(ServiceProcess.count("0-3,6")).isEqualTo(5);
-        assertThat(ServiceProcess.count("1")).isEqualTo(1);
-        assertThat(ServiceProcess.count("0-1")).isEqualTo(2);
     }
 
     private static void sleep(long ms) {

@@ -87,7 +87,8 @@ class ResultSectionsTest {
 
     /** A result that holds every core field and every section the reports read, each set in another order than written. */
     private static Result everything() {
-        ServiceFigures service = new ServiceFigures("http://127.0.0.1:9464/metrics", 10, 12.0, 200.0, 3.0, 0.0, 10.0, 41.5, 2, 0.4);
+        ServiceFigures service = new ServiceFigures("http://127.0.0.1:9464/metrics", 10, 12.0, 200.0, 3.0, 0.0, 10.0, 41.5, 2, 63.0,
+                0.4);
         CapacityStep step = new CapacityStep(1000, true, List.of(), 998, 10_000, 0, 1.0, 2.0, 3.0, 4.0, 5.0, 0.2, 10, false, false,
                 null, 35.0, Map.of("timeout", 3L), 1000, 0, 1.2, service);
         KneeCause knee = new KneeCause(KneeCause.THREAD_POOL, "200 of 200 threads busy at 2,000/s",
