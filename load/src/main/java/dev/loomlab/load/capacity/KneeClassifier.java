@@ -229,7 +229,7 @@ public final class KneeClassifier {
             if (pass != null && pass.service() != null && share.apply(pass.service()) != null) {
                 e.put("passing_rate_per_s", round(pass.ratePerS()));
                 describe.evidence(pass.service(), "passing_", e);
-                text += "; " + describe.text(pass.service()) + " at " + rate(pass.ratePerS()) + ", the last rate that passed";
+                text += "; " + describe.brief(pass.service()) + " at " + rate(pass.ratePerS()) + ", the last rate that passed";
             }
             e.put("source", fail.service().source());
             return new KneeCause(cause, text, e);
@@ -241,6 +241,11 @@ public final class KneeClassifier {
         void evidence(ServiceFigures f, String prefix, Map<String, Object> out);
 
         String text(ServiceFigures f);
+
+        /** As {@link #text}, where the first words already said what it is (the last passing step's figure). */
+        default String brief(ServiceFigures f) {
+            return text(f);
+        }
     }
 
     private static final List<Resource> RESOURCES = List.of(
@@ -302,6 +307,12 @@ public final class KneeClassifier {
                             }
                             return cores + " were " + figure(f.coresBusyPct()) + "% busy, the service using " + figure(f.cpuPct())
                                     + "% (the rest other processes', a generator on the same cores among them)";
+                        }
+
+                        @Override
+                        public String brief(ServiceFigures f) {
+                            return f.coresBusyPct() == null ? text(f) : figure(f.coresBusyPct()) + "% busy, the service "
+                                    + (f.cpuPct() == null ? "?" : figure(f.cpuPct())) + "%";
                         }
                     }),
             new Resource(KneeCause.GC, f -> f.gcPausePct() == null ? null : f.gcPausePct() / 100, GC_PAUSE_SHARE,

@@ -102,7 +102,8 @@ class KneeClassifierTest {
         double share = 100 * KneeClassifier.CPU_SHARE;
         KneeCause k = knee(step(100, true, cpu(50, 70)), step(125, false, cpu(61, share)));
         assertThat(k.cause()).isEqualTo(KneeCause.SERVICE_CPU);
-        assertThat(k.text()).startsWith("its 2 cores were 90% busy, the service using 61% (the rest other processes'");
+        assertThat(k.text()).startsWith("its 2 cores were 90% busy, the service using 61% (the rest other processes'")
+                .endsWith("; 70% busy, the service 50% at 100/s, the last rate that passed");
         assertThat(k.evidence()).containsEntry("cpu_pct", 61L).containsEntry("cores_busy_pct", 90L);
         assertThat(knee(step(100, true, cpu(50, 70)), step(125, false, cpu(61, share - 0.1))).cause()).isEqualTo(KneeCause.UNEXPLAINED);
     }
