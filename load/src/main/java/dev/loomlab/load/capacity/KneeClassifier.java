@@ -39,6 +39,13 @@ public final class KneeClassifier {
      */
     public static final double CPU_SHARE = 0.90;
     /**
+     * The service's cores busy with every process on them count as its CPU running out only when the service's own use was
+     * at least this part of that busy time: a service that asks for CPU gets a fair part of busy cores from the scheduler,
+     * while one that used a sliver of cores other work kept busy (3% of cores 99% busy, behind a full connection pool)
+     * was not asking for more.
+     */
+    public static final double OWN_PART_OF_BUSY = 1.0 / 3;
+    /**
      * The garbage collector is the knee when its stop-the-world pauses took at least this share of the failing step: a
      * service that stops a tenth of the time answers that much less, and every pause lifts the tail of every request
      * in flight across it.
@@ -302,7 +309,7 @@ public final class KneeClassifier {
                         @Override
                         public String text(ServiceFigures f) {
                             String cores = f.cores() == null ? "its cores" : "its " + f.cores() + (f.cores() == 1 ? " core" : " cores");
-                            if (f.cpuPct() != null && f.cpuPct() >= 100 * CPU_SHARE || f.coresBusyPct() == null) {
+                            if (f.cpuPct() >= 100 * CPU_SHARE || f.coresBusyPct() == null) {
                                 return "the service used " + figure(f.cpuPct()) + "% of " + cores;
                             }
                             return cores + " were " + figure(f.coresBusyPct()) + "% busy, the service using " + figure(f.cpuPct())
@@ -312,7 +319,7 @@ public final class KneeClassifier {
                         @Override
                         public String brief(ServiceFigures f) {
                             return f.coresBusyPct() == null ? text(f) : figure(f.coresBusyPct()) + "% busy, the service "
-                                    + (f.cpuPct() == null ? "?" : figure(f.cpuPct())) + "%";
+                                    + figure(f.cpuPct()) + "%";
                         }
                     }),
             new Resource(KneeCause.GC, f -> f.gcPausePct() == null ? null : f.gcPausePct() / 100, GC_PAUSE_SHARE,
@@ -330,15 +337,16 @@ public final class KneeClassifier {
                     }));
 
     /**
-     * How much of the service's cores was used: by the service itself or, where {@code /proc} tells, by anything; a
-     * service whose cores other processes keep busy has run out of CPU as surely as one that used it all. 0..1.
+     * How much of the service's cores was used, 0..1: by the service itself or, where {@code /proc} tells, by anything
+     * while the service's own use was a fair part of it ({@link #OWN_PART_OF_BUSY}); a service whose cores other
+     * processes keep busy has run out of CPU as surely as one that used it all. Null when nothing tells.
      */
     private static Double cpuShare(ServiceFigures f) {
-        if (f.cpuPct() == null || f.coresBusyPct() == null) {
-            return f.cpuPct() != null ? Double.valueOf(f.cpuPct() / 100)
-                    : f.coresBusyPct() != null ? Double.valueOf(f.coresBusyPct() / 100) : null;
+        if (f.cpuPct() == null) {
+            return null;
         }
-        return Math.max(f.cpuPct(), f.coresBusyPct()) / 100;
+        boolean competing = f.coresBusyPct() != null && f.cpuPct() >= OWN_PART_OF_BUSY * f.coresBusyPct();
+        return (competing ? Math.max(f.cpuPct(), f.coresBusyPct()) : f.cpuPct()) / 100;
     }
 
     private static Double ratio(Double part, Double whole) {

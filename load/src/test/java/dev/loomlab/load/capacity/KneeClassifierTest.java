@@ -106,6 +106,18 @@ class KneeClassifierTest {
                 .endsWith("; 70% busy, the service 50% at 100/s, the last rate that passed");
         assertThat(k.evidence()).containsEntry("cpu_pct", 61L).containsEntry("cores_busy_pct", 90L);
         assertThat(knee(step(100, true, cpu(50, 70)), step(125, false, cpu(61, share - 0.1))).cause()).isEqualTo(KneeCause.UNEXPLAINED);
+        // a service using less than its part of cores others keep busy was not asking for more CPU
+        double part = KneeClassifier.OWN_PART_OF_BUSY * 99;
+        assertThat(knee(step(100, true, cpu(3, 97)), step(125, false, cpu(part - 0.1, 99))).cause()).isEqualTo(KneeCause.UNEXPLAINED);
+        assertThat(knee(step(100, true, cpu(3, 97)), step(125, false, cpu(part, 99))).cause()).isEqualTo(KneeCause.SERVICE_CPU);
+    }
+
+    /** Measured: behind a pool of 5 connections at 244/s on cores others kept busy, the pool is what ran out. */
+    @Test
+    void aFullPoolOnCoresOthersKeptBusyIsThePool() {
+        ServiceFigures passing = new ServiceFigures("test", 4, 9.0, 200.0, 5.0, 4.0, 5.0, 4.63, 2, 97.9, 0.2);
+        ServiceFigures failing = new ServiceFigures("test", 4, 16.0, 200.0, 5.0, 11.0, 5.0, 3.17, 2, 99.5, 0.07);
+        assertThat(knee(step(238, true, passing), step(244, false, failing)).cause()).isEqualTo(KneeCause.CONNECTION_POOL);
     }
 
     @Test
