@@ -65,7 +65,10 @@ public final class LoadGenerator {
     private final Queue<Connection> idle = new ConcurrentLinkedQueue<>();
     private final Queue<Long> backlog = new ConcurrentLinkedQueue<>();
     private final AtomicInteger open = new AtomicInteger();
-    /** Requests still queued when the drain gave up: recorded by the controlling thread. */
+    /**
+     * Recorded by the controlling thread: requests still queued when the drain gave up, and the dispatcher's lateness
+     * for requests it queued.
+     */
     private final LoopStats unsent = new LoopStats();
     private final AtomicInteger wantedUsers = new AtomicInteger();
     /** Open model: measured requests that had to wait for a connection (dispatcher thread only). */
@@ -254,6 +257,9 @@ public final class LoadGenerator {
         } else {
             if (measures(intended)) {
                 queuedMeasured++;
+                // The dispatcher's own lateness in taking it from the schedule: the generator's, whatever its
+                // connections do. Without it a generator starved of CPU behind full connections would show no lag.
+                unsent.generatorLag.recordValue(Math.max(0, now - intended));
             }
             backlog.add(intended);
         }

@@ -43,7 +43,8 @@ public final class LoadMetrics implements MetricProvider {
             "open model: measured requests that waited for a free connection");
     /** Open model: how late the generator itself wrote requests, 99th percentile, ms. */
     public static final MetricKey GENERATOR_LAG_P99_MS = KEYS.add("generator_lag_p99_ms", Unit.MS, LOWER_BETTER,
-            "open model: how late the generator wrote requests against their schedule, 99th percentile");
+            "open model: how late the generator wrote requests (or queued them, no connection free) against their schedule,"
+                    + " 99th percentile");
     /** The generator's JVM's CPU over the measured span, as a share of the cores it may use, %. */
     public static final MetricKey GENERATOR_CPU_PCT = KEYS.add("generator_cpu_pct", Unit.PCT, NEITHER,
             "the generator's JVM's CPU time / (measured span × the cores it may use)");

@@ -25,8 +25,8 @@ import java.util.Map;
  * @param measuredNanos length of the measured span (the duration), ns
  * @param targetRate requests per second the open model's schedule asked for in that span (NaN: closed model)
  * @param generatorLag open model: how late the generator itself wrote each measured request, ns (from the
- *                   intended time, leaving out any wait for a connection; requests queued for one are not in it);
- *                   empty for the closed model
+ *                   intended time, leaving out any wait for a connection: for a request queued for one, how late
+ *                   the dispatcher queued it); empty for the closed model
  * @param queued     open model: measured requests that waited for a connection: none was idle and either
  *                   {@code connections} were all open or {@value LoadGenerator#MOST_CONNECTING} connects were under way
  * @param generator  how the generator ran: its transport and event loops ({@code nio, 1 event loop}); empty

@@ -110,6 +110,10 @@ class LoadGeneratorTest {
             assertThat(r.fromSend().getMaxValue()).isBetween(ms(999), ms(1001));
             assertThat(r.fromSend().getValueAtPercentile(90)).isLessThan(ms(1));
             assertThat(r.metrics().get("task_latency_uncorrected_p90_ms")).isLessThan(1.0);
+            // The generator's own lateness: the dispatcher took the nine queued requests at 950 ms, 850 … 50 ms late;
+            // their wait for the connection after that is not its.
+            assertThat(r.generatorLag().getTotalCount()).isEqualTo(10);
+            assertThat(r.generatorLag().getMaxValue()).isBetween(ms(849), ms(851));
         }
     }
 

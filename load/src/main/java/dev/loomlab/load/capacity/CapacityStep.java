@@ -22,7 +22,7 @@ import java.util.Map;
  * @param p50Ms            latency percentiles from the intended send time (coordinated omission corrected), ms;
  *                         null when no request succeeded
  * @param generatorLagP99Ms how late the generator itself sent (schedule to write, leaving out waits for a
- *                         connection), 99th percentile, ms
+ *                         connection; schedule to queue for a request that found none free), 99th percentile, ms
  * @param measuredS        the measured span, seconds
  * @param passed           true when the step met the objective and kept up with the offered rate
  * @param marginal         true when a judged figure lay within noise of its limit (such a step is repeated)
