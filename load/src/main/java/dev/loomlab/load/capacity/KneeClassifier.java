@@ -367,7 +367,8 @@ public final class KneeClassifier {
         if (v == Math.rint(v) && Math.abs(v) < 1e15) {
             return (long) v;
         }
-        double r = Math.abs(v) >= 1000 ? Math.rint(v) : new BigDecimal(v).round(new MathContext(3)).doubleValue();
+        // half up, as the text's %,.0f rounds: 2,062.5/s reads 2,063 in both
+        double r = Math.abs(v) >= 1000 ? Math.round(v) : new BigDecimal(v).round(new MathContext(3)).doubleValue();
         return r == Math.rint(r) && Math.abs(r) < 1e15 ? (Number) (long) r : (Number) r;
     }
 }

@@ -51,7 +51,7 @@ public record ServiceFigures(String source, int samples, @JsonProperty("threads_
         }
         if (cpuPct != null) {
             parts.add("CPU " + Slo.figure(cpuPct) + "%" + (cores == null ? "" : " of " + cores + (cores == 1 ? " core" : " cores"))
-                    + (coresBusyPct == null ? "" : " (" + (cores != null && cores == 1 ? "it" : "they") + " were "
+                    + (coresBusyPct == null ? "" : " (" + (cores != null && cores == 1 ? "it was " : "they were ")
                     + Slo.figure(coresBusyPct) + "% busy)"));
         }
         if (gcPausePct != null) {

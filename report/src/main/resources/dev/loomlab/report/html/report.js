@@ -335,7 +335,7 @@
     o.grid.bottom = 40;
     if (spec.knee) {
       o.title.subtext = 'knee: ' + spec.knee;
-      o.title.subtextStyle = {fontSize: 12, width: 640, overflow: 'truncate'};
+      o.title.subtextStyle = {fontSize: 12, width: 860, overflow: 'truncate'};
       o.legend.top = 46;
       o.grid.top = 94;
     }

@@ -3,6 +3,7 @@ package dev.loomlab.report.html;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.load.capacity.CapacitySearch;
 import dev.loomlab.load.capacity.CapacityStep;
+import dev.loomlab.load.capacity.KneeCause;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
 import dev.loomlab.report.Fixtures;
@@ -48,7 +49,8 @@ class HtmlReportTest {
                         0.3, 20, true, false),
                 new CapacityStep(500, false, List.of("p90 320 ms ≥ 300 ms"), 500, 10_000, 0, 105.0, 320.0, 410.0, 430.0, 460.0,
                         0.3, 20, true, false));
-        CapacitySearch search = new CapacitySearch("p90<300ms", 5, 1000, null, null, 500.0, 60_000.0, false, steps);
+        KneeCause knee = new KneeCause(KneeCause.UNEXPLAINED, "nothing was read of the service at 500/s", Map.of("rate_per_s", 500));
+        CapacitySearch search = new CapacitySearch("p90<300ms", 5, 1000, null, null, 500.0, 60_000.0, false, steps, null, knee);
         return Result.builder("load", "open:max").params(Fixtures.params("rate", "max"))
                 .status(dev.loomlab.core.outcome.Status.FAILED, "no rate met p90<300ms: even 500/s, the lowest tried, failed")
                 .section(CapacitySearch.SECTION, List.of(search)).build();
@@ -128,6 +130,17 @@ class HtmlReportTest {
         }
         assertThat(sleep.get("published").get(0).get("label").asText()).isEqualTo("[004] i5-14600KF 14C/20T");
         assertThat(sleep.get("log").asBoolean()).as("402 ms to 15,549 ms spans more than 30×").isTrue();
+    }
+
+    /** A search's knee: under its curve's title, and on the first failing rate's line. */
+    @Test
+    void aCapacitySearchsKneeIsOnItsCurve() throws Exception {
+        JsonNode curve = ReportPage.charts(render(), "capacity").getFirst();
+        assertThat(curve.get("knee").asText()).isEqualTo("unexplained — nothing was read of the service at 500/s");
+        assertThat(curve.get("marks")).anySatisfy(m -> {
+            assertThat(m.get("kind").asText()).isEqualTo("failing");
+            assertThat(m.get("name").asText()).isEqualTo("failed 500/s · knee: unexplained");
+        });
     }
 
     @Test
