@@ -146,6 +146,13 @@ class WebRunTest {
         assertThat(o.out()).contains("/s sustained within p50<100ms");
         assertThat(Files.readString(out.resolve("report.md"))).as("neither side pinned")
                 .contains("generator and service share every CPU (neither pinned)");
+        // its knee, named from what the server said of itself at each step: through 20 connections to a server of virtual
+        // threads, no pool of the server's runs out
+        assertThat(r.get("knee_cause")).isEqualTo(search.get("knee_cause"));
+        assertThat(r.get("knee_cause").get("cause").asText()).as(r.get("knee_cause").toString())
+                .isIn("generator", "service-cpu", "unexplained");
+        assertThat(search.get("steps")).allSatisfy(step -> assertThat(step.get("service").get("source").asText())
+                .startsWith("the server's control channel, CPU from /proc (pid "));
     }
 
     /**
