@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
 
@@ -125,35 +126,50 @@ public final class KneeClassifier {
                     .filter(r -> before != null && r.nearness(before) > 0).orElse(full.getFirst());
             return first.cause(fail, pass);
         }
-        if (fail.requests() > 0 && fail.queuedRequests() >= QUEUED_SHARE * fail.requests() && pass != null
-                && pass.p50FromSendMs() != null && fail.p50FromSendMs() != null
-                && fail.p50FromSendMs() <= NOT_SLOWED * pass.p50FromSendMs()) {
-            Map<String, Object> e = new LinkedHashMap<>();
-            e.put("rate_per_s", round(fail.ratePerS()));
-            e.put("connections", fail.connections());
-            e.put("queued_requests", fail.queuedRequests());
-            e.put("requests", fail.requests());
-            e.put("queued_pct", round(100.0 * fail.queuedRequests() / fail.requests()));
-            e.put("threshold_pct", round(100 * QUEUED_SHARE));
-            e.put("p50_from_send_ms", round(fail.p50FromSendMs()));
-            e.put("passing_p50_from_send_ms", round(pass.p50FromSendMs()));
-            return new KneeCause(KneeCause.GENERATOR, String.format(Locale.ROOT, "the generator's %,d connections were all in"
-                    + " use: %,d of %,d requests waited for one at %s (the load's connection limit, not the service's)",
-                    fail.connections(), fail.queuedRequests(), fail.requests(), rate(fail.ratePerS())), e);
+        return generatorConnections(fail, pass).or(() -> refused(fail)).orElseGet(() -> unexplained(fail));
+    }
+
+    /** The generator's own connections, all in use while the service answered as fast ({@link #QUEUED_SHARE}). */
+    private static Optional<KneeCause> generatorConnections(CapacityStep fail, CapacityStep pass) {
+        if (fail.requests() == 0 || fail.queuedRequests() < QUEUED_SHARE * fail.requests() || pass == null
+                || pass.p50FromSendMs() == null || fail.p50FromSendMs() == null
+                || fail.p50FromSendMs() > NOT_SLOWED * pass.p50FromSendMs()) {
+            return Optional.empty();
         }
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("rate_per_s", round(fail.ratePerS()));
+        e.put("connections", fail.connections());
+        e.put("queued_requests", fail.queuedRequests());
+        e.put("requests", fail.requests());
+        e.put("queued_pct", round(100.0 * fail.queuedRequests() / fail.requests()));
+        e.put("threshold_pct", round(100 * QUEUED_SHARE));
+        e.put("p50_from_send_ms", round(fail.p50FromSendMs()));
+        e.put("passing_p50_from_send_ms", round(pass.p50FromSendMs()));
+        return Optional.of(new KneeCause(KneeCause.GENERATOR, String.format(Locale.ROOT, "the generator's %,d connections were"
+                + " all in use: %,d of %,d requests waited for one at %s (the load's connection limit, not the service's)",
+                fail.connections(), fail.queuedRequests(), fail.requests(), rate(fail.ratePerS())), e));
+    }
+
+    /** Connections refused or reset ({@link #CONNECTION_ERRORS_SHARE}). */
+    private static Optional<KneeCause> refused(CapacityStep fail) {
         long refused = fail.errorKinds().getOrDefault("connect", 0L) + fail.errorKinds().getOrDefault("reset", 0L);
-        if (fail.requests() > 0 && refused >= CONNECTION_ERRORS_SHARE * fail.requests()) {
-            Map<String, Object> e = new LinkedHashMap<>();
-            e.put("rate_per_s", round(fail.ratePerS()));
-            e.put("requests", fail.requests());
-            e.put("errors_connect", fail.errorKinds().getOrDefault("connect", 0L));
-            e.put("errors_reset", fail.errorKinds().getOrDefault("reset", 0L));
-            e.put("refused_or_reset_pct", round(100.0 * refused / fail.requests()));
-            e.put("threshold_pct", round(100 * CONNECTION_ERRORS_SHARE));
-            return new KneeCause(KneeCause.CONNECTIONS, String.format(Locale.ROOT, "%,d of %,d requests could not connect or"
-                    + " were reset at %s (an accept queue, or a connection or open-file limit)", refused, fail.requests(),
-                    rate(fail.ratePerS())), e);
+        if (fail.requests() == 0 || refused < CONNECTION_ERRORS_SHARE * fail.requests()) {
+            return Optional.empty();
         }
+        Map<String, Object> e = new LinkedHashMap<>();
+        e.put("rate_per_s", round(fail.ratePerS()));
+        e.put("requests", fail.requests());
+        e.put("errors_connect", fail.errorKinds().getOrDefault("connect", 0L));
+        e.put("errors_reset", fail.errorKinds().getOrDefault("reset", 0L));
+        e.put("refused_or_reset_pct", round(100.0 * refused / fail.requests()));
+        e.put("threshold_pct", round(100 * CONNECTION_ERRORS_SHARE));
+        return Optional.of(new KneeCause(KneeCause.CONNECTIONS, String.format(Locale.ROOT, "%,d of %,d requests could not"
+                + " connect or were reset at %s (an accept queue, or a connection or open-file limit)", refused, fail.requests(),
+                rate(fail.ratePerS())), e));
+    }
+
+    /** Nothing read at its limit, saying what was read; or that nothing was. */
+    private static KneeCause unexplained(CapacityStep fail) {
         Map<String, Object> e = new LinkedHashMap<>();
         e.put("rate_per_s", round(fail.ratePerS()));
         if (fail.service() == null) {
