@@ -31,9 +31,9 @@ final class ServiceReading {
      * each source told on {@code err}.
      */
     static Service of(PrometheusSaturation.Probed probed, Integer port, PrintStream err) {
-        ServiceProcess.Lookup lookup = port == null ? new ServiceProcess.Lookup(null, "the service is not on this machine")
+        ServiceProcess.Lookup lookup = port == null ? new ServiceProcess.Lookup(null, "the service is not on this machine", false)
                 : ServiceProcess.listeningOn(port);
-        Service service = new Service(probed == null ? null : probed.source(), lookup.process());
+        Service service = new Service(probed == null ? null : probed.source(), lookup.process(), lookup.inThisJvm());
         if (probed != null) {
             err.println("loomlab load: reading the service's saturation from " + probed.source().describe() + " once a second"
                     + (lookup.process() == null ? "" : ", its CPU from /proc (pid " + lookup.process().pid() + ")"));

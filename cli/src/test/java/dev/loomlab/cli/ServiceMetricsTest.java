@@ -130,7 +130,7 @@ class ServiceMetricsTest {
     }
 
     @Test
-    void aFixedLoadRecordsWhatItReadOfTheServiceAndTheGeneratorsCpu() throws Exception {
+    void aFixedLoadRecordsWhatItReadOfTheService() throws Exception {
         HttpServer target = serving("text/plain", 200, "ok");
         HttpServer metrics = serving("text/plain; version=0.0.4", 200, """
                 tomcat_threads_busy_threads{name="http-nio-8080"} 12.0
@@ -153,7 +153,8 @@ class ServiceMetricsTest {
             assertThat(service.threadsMax()).isEqualTo(200.0);
             assertThat(service.cpuPct()).isEqualTo(25.0);
             assertThat(service.cores()).isEqualTo(2);
-            assertThat(r.metrics()).containsKey("generator_cpu_pct");
+            // the target runs in this JVM: its CPU is not called the generator's
+            assertThat(r.metrics()).doesNotContainKey("generator_cpu_pct");
             assertThat(o.out()).contains("loomlab load: service: 12 of 200 threads busy, CPU 25% of 2 cores");
         } finally {
             target.stop(0);

@@ -7,10 +7,17 @@ package dev.loomlab.load.service;
  *
  * @param saturation its own figures; null when none is read
  * @param process    its process; null when not on this machine or not found
+ * @param inThisJvm  true when the service runs in the generator's own JVM (a test's server): this JVM's CPU is then
+ *                   the service's as much as the generator's, and is not read as the generator's
  */
-public record Service(SaturationSource saturation, ServiceProcess process) {
+public record Service(SaturationSource saturation, ServiceProcess process, boolean inThisJvm) {
     /** Nothing read of the service. */
     public static final Service NONE = new Service(null, null);
+
+    /** A service in a process of its own (or not known to share this JVM). */
+    public Service(SaturationSource saturation, ServiceProcess process) {
+        this(saturation, process, false);
+    }
 
     /** True when something is read of it. */
     public boolean readable() {

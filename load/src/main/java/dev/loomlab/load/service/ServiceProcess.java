@@ -32,17 +32,17 @@ public record ServiceProcess(long pid, CpuList cpus) {
     public static Lookup listeningOn(int port) {
         OptionalLong pid = TcpSockets.listener(port);
         if (pid.isEmpty()) {
-            return new Lookup(null, "no process of this machine is seen listening on port " + port);
+            return new Lookup(null, "no process of this machine is seen listening on port " + port, false);
         }
         if (pid.getAsLong() == ProcessHandle.current().pid()) {
             return new Lookup(null, "the service on port " + port + " runs in this JVM, beside the generator: its CPU cannot"
-                    + " be told apart from the generator's");
+                    + " be told apart from the generator's", true);
         }
-        return new Lookup(of(pid.getAsLong()), null);
+        return new Lookup(of(pid.getAsLong()), null, false);
     }
 
-    /** A process found ({@code process}), or {@code why} none was. */
-    public record Lookup(ServiceProcess process, String why) {
+    /** A process found ({@code process}), or {@code why} none was; {@code inThisJvm} when the service is this JVM. */
+    public record Lookup(ServiceProcess process, String why, boolean inThisJvm) {
     }
 
     /** Its CPU time so far, ns; -1 when it cannot be read. */

@@ -16,7 +16,8 @@ import java.util.function.ToDoubleFunction;
  * and what {@link Service} tells of the service, with how busy its cores were ({@link CpuTimes}). It runs on a daemon thread of its own, started just before the run:
  * it waits out the warm-up, reads both CPUs and the service's saturation at the span's start, the saturation once a
  * second after that, and both CPUs at the span's end. The generator's timed loop never waits on it. The span is
- * reckoned from {@link #start}, which the generator's own start follows within milliseconds.
+ * reckoned from {@link #start}, which the generator's own start follows within milliseconds. The generator's CPU is
+ * not read when the service runs in this JVM.
  */
 public final class ServiceWatch {
     /** The most often the service's saturation is read. */
@@ -117,7 +118,8 @@ public final class ServiceWatch {
                 end();
             }
             long wall = ended - started;
-            Double generator = wall <= 0 || generatorCpu0 < 0 || generatorCpu1 < 0 ? null
+            // A service in this JVM spends this JVM's CPU too: none of it can be called the generator's.
+            Double generator = wall <= 0 || generatorCpu0 < 0 || generatorCpu1 < 0 || service.inThisJvm() ? null
                     : 100.0 * (generatorCpu1 - generatorCpu0) / ((double) wall * generatorCores);
             return new RunReadings(generator, generatorCores, figures(wall));
         }

@@ -78,6 +78,16 @@ class ServiceWatchTest {
         assertThat(r.service().samples()).isZero();
     }
 
+    /** A service in the generator's own JVM spends its CPU too: none of that is called the generator's. */
+    @Test
+    void aServiceInThisJvmLeavesTheGeneratorsCpuUnread() {
+        ServiceWatch shared = ServiceWatch.start(new Service(null, null, true), Duration.ZERO, Duration.ofMillis(200));
+        ServiceWatch apart = ServiceWatch.start(Service.NONE, Duration.ZERO, Duration.ofMillis(200));
+        sleep(400);
+        assertThat(shared.stop().generatorCpuPct()).isNull();
+        assertThat(apart.stop().generatorCpuPct()).isNotNull();
+    }
+
     @Test
     void aRunThatEndsBeforeItsSpanBeginsReadsNothing() {
         Scripted source = new Scripted();
