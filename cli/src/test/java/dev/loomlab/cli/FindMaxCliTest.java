@@ -33,7 +33,7 @@ class FindMaxCliTest {
     Path tmp;
 
     /** A server on a fixed pool of {@code threads}, each request waiting {@code delayMs} and answering {@code status}. */
-    private static HttpServer server(ExecutorService pool, long delayMs, int status) throws IOException {
+    static HttpServer server(ExecutorService pool, long delayMs, int status) throws IOException {
         HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4096);
         http.setExecutor(pool);
         http.createContext("/get", exchange -> {

@@ -45,19 +45,7 @@ class KneeCliTest {
     private record PooledService(HttpServer http, HttpServer metrics, ThreadPoolExecutor pool) implements AutoCloseable {
         static PooledService start(int threads, long delayMs) throws IOException {
             ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.SECONDS, new LinkedBlockingQueue<>());
-            HttpServer http = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 4096);
-            http.setExecutor(pool);
-            http.createContext("/get", exchange -> {
-                try (exchange) {
-                    Thread.sleep(delayMs);
-                    byte[] ok = "ok".getBytes(StandardCharsets.US_ASCII);
-                    exchange.sendResponseHeaders(200, ok.length);
-                    exchange.getResponseBody().write(ok);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            });
-            http.start();
+            HttpServer http = FindMaxCliTest.server(pool, delayMs, 200);
             HttpServer metrics = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
             metrics.setExecutor(Executors.newSingleThreadExecutor());
             metrics.createContext("/metrics", exchange -> {

@@ -17,11 +17,8 @@ class ControlChannelSaturationTest {
                 stat(ServerMetrics.SERVER_POOL_MAX), 5.0, stat(ServerMetrics.SERVER_GC_PAUSE_MS), 1500.0,
                 stat(ServerMetrics.SERVER_CPU_MS), 2500.0, stat(ServerMetrics.SERVER_REQUESTS_IN_FLIGHT), 200.0);
         Saturation s = new ControlChannelSaturation(() -> reply).read();
-        assertThat(s.threadsBusy()).isEqualTo(200.0);
-        assertThat(s.threadsMax()).isEqualTo(200.0);
-        assertThat(s.poolActive()).isEqualTo(5.0);
-        assertThat(s.poolPending()).isEqualTo(195.0);
-        assertThat(s.poolMax()).isEqualTo(5.0);
+        assertThat(s).extracting(Saturation::threadsBusy, Saturation::threadsMax, Saturation::poolActive, Saturation::poolPending,
+                Saturation::poolMax).containsExactly(200.0, 200.0, 5.0, 195.0, 5.0);
         assertThat(s.gcPauseSeconds()).isEqualTo(1.5);
         assertThat(s.cpuSeconds()).isEqualTo(2.5);
 

@@ -37,11 +37,8 @@ class PrometheusSaturationTest {
     void theFullestPoolOfEachKindAndTheCpuAndGcFiguresAreRead() throws Exception {
         Saturation s = PrometheusSaturation.of(PrometheusText.parse(ACTUATOR), 42);
         // Tomcat's 197 of 200 (98.5%) is fuller than the executors' 7 of 8 (87.5%) and 1 of 2^31
-        assertThat(s.threadsBusy()).isEqualTo(197.0);
-        assertThat(s.threadsMax()).isEqualTo(200.0);
-        assertThat(s.poolActive()).isEqualTo(10.0);
-        assertThat(s.poolPending()).isEqualTo(35.0);
-        assertThat(s.poolMax()).isEqualTo(10.0);
+        assertThat(s).extracting(Saturation::threadsBusy, Saturation::threadsMax, Saturation::poolActive, Saturation::poolPending,
+                Saturation::poolMax).containsExactly(197.0, 200.0, 10.0, 35.0, 10.0);
         assertThat(s.cpuRatio()).isEqualTo(0.8125);
         assertThat(s.cores()).isEqualTo(4.0);
         // the pause time summed over every collector and cause
