@@ -5,7 +5,7 @@ import dev.loomlab.core.cpu.CpuAffinity;
 import dev.loomlab.core.cpu.CpuList;
 import dev.loomlab.core.cpu.CpuSides;
 import dev.loomlab.core.cpu.Taskset;
-import dev.loomlab.load.web.TcpSockets;
+import dev.loomlab.load.service.TcpSockets;
 
 import java.net.URI;
 import java.util.OptionalLong;

@@ -7,7 +7,7 @@ import dev.loomlab.core.param.ParamSpec;
 import dev.loomlab.core.param.Units;
 import dev.loomlab.core.server.Endpoint;
 import dev.loomlab.core.server.EndpointSpec;
-import dev.loomlab.load.web.ProcSampler;
+import dev.loomlab.load.service.ProcSampler;
 import dev.loomlab.load.web.ServerModel;
 import dev.loomlab.load.web.ServerModels;
 import dev.loomlab.load.web.ServerUnderTest;

@@ -9,7 +9,7 @@ import java.util.function.ToDoubleFunction;
 /**
  * The saturation of a server under load for {@code --metrics-port} (the names are a contract, listed in
  * docs/monitoring.md): its CPU, OS threads, resident memory and open connections, from the
- * {@link LiveSample.Server} samples of a {@link dev.loomlab.load.web.ProcSampler} — streamed by a web trial, or
+ * {@link LiveSample.Server} samples of a {@link dev.loomlab.load.service.ProcSampler} — streamed by a web trial, or
  * made in this process by {@code load} and {@code serve}; and for the server {@code serve} started, what it reports
  * of itself ({@link ServedSaturation}): its request threads busy and their maximum, requests in flight, its
  * connection pool, and its GC pause share. Gauges read NaN until their first figure arrives, and for a figure the

@@ -2,8 +2,6 @@ package dev.loomlab.load.service;
 
 import dev.loomlab.core.cpu.CpuAffinity;
 import dev.loomlab.core.cpu.CpuList;
-import dev.loomlab.load.web.ProcSampler;
-import dev.loomlab.load.web.TcpSockets;
 
 import java.util.OptionalLong;
 import java.util.stream.IntStream;

@@ -1,5 +1,6 @@
 package dev.loomlab.load.web;
 
+import dev.loomlab.load.service.ProcSampler;
 import dev.loomlab.core.cpu.CpuAffinity;
 import dev.loomlab.core.cpu.CpuList;
 import dev.loomlab.core.cpu.CpuSides;

@@ -1,4 +1,4 @@
-package dev.loomlab.load.web;
+package dev.loomlab.load.service;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;

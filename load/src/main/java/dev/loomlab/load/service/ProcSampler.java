@@ -1,4 +1,4 @@
-package dev.loomlab.load.web;
+package dev.loomlab.load.service;
 
 import dev.loomlab.core.outcome.LiveSample;
 import dev.loomlab.core.probe.HelperThreads;
