@@ -461,19 +461,19 @@ final class LoadCommand implements Callable<Integer> {
     }
 
     /**
-     * The generator's ceiling, then {@code --repeat} searches under it, each from the plan's start rate, the target
-     * given time to recover between them; null when the ceiling could not be measured (it could not keep up even with
-     * the lowest rate against a server that does nothing: a machine too busy to measure on). Each repeat measures its
+     * {@code --repeat} searches, each from the plan's start rate, the target given time to recover between them, under
+     * the generator's ceiling once a rate needs it ({@link LoadSession#ceilingWhenNeeded}); null when that ceiling could
+     * not be measured (the generator could not keep up even with the lowest rate against a server that does nothing: a
+     * machine too busy to measure on). Each repeat measures its
      * steps as a single search does: a shorter span passes rates a longer one fails ({@link SearchPlan#DEFAULT_SHORTEST_STEP}),
      * a bias that repeating would not average away.
      */
     private List<CapacitySearcher.Found> search(LoadSession session, SearchPlan plan, Integer pool, SearchProgress progress,
                                                 IntFunction<Consumer<LoadProgress>> loads, boolean latencies,
                                                 Service service) throws InterruptedException {
-        CapacitySearch ceiling = session.ceiling();
-        if (!ceiling.found()) {
-            return null;
-        }
+        System.err.println("loomlab load: searching " + url + " for the highest rate that meets " + plan.slo().spec() + " (from "
+                + Slo.figure(plan.startRatePerS()) + "/s, precision " + Slo.figure(100 * plan.precision()) + "%)");
+        CapacitySearcher.Ceiling ceiling = session.ceilingWhenNeeded();
         List<CapacitySearcher.Found> found = new ArrayList<>();
         for (int k = 1; k <= progress.of(); k++) {
             if (k > 1) {
@@ -483,7 +483,13 @@ final class LoadCommand implements Callable<Integer> {
             if (progress.of() > 1) {
                 System.err.println("loomlab load: search " + progress.label() + " from " + Slo.figure(plan.startRatePerS()) + "/s");
             }
-            CapacitySearcher.Found f = session.search(plan, url, pool, expect, ceiling.maxRatePerS(), loads, latencies, service);
+            CapacitySearcher.Found f;
+            try {
+                f = session.search(plan, url, pool, expect, ceiling, loads, latencies, service);
+            } catch (GeneratorCeiling.Unmeasured e) {
+                System.err.println("loomlab load: " + e.getMessage() + " to measure a capacity on");
+                return null;
+            }
             found.add(f);
             if (progress.of() > 1) {
                 System.err.println("loomlab load: search " + progress.label() + ": " + CapacityText.answer(f.search()));
@@ -537,15 +543,10 @@ final class LoadCommand implements Callable<Integer> {
 
             @Override
             public void ceiling(CapacitySearch ceiling) {
-                if (!ceiling.found()) {
-                    System.err.println("loomlab load: the generator could not keep up even with "
-                            + Slo.figure(ceiling.steps().getLast().ratePerS()) + "/s against a server that does nothing: this machine"
-                            + " is too busy to measure a capacity on");
-                    return;
+                if (ceiling.found()) {
+                    System.err.println("loomlab load: generator ceiling " + Slo.figure(ceiling.maxRatePerS())
+                            + "/s: no step offers more");
                 }
-                System.err.println("loomlab load: generator ceiling " + Slo.figure(ceiling.maxRatePerS()) + "/s; searching " + url
-                        + " for the highest rate that meets " + plan.slo().spec() + " (from " + Slo.figure(plan.startRatePerS())
-                        + "/s, precision " + Slo.figure(100 * plan.precision()) + "%)");
             }
 
             @Override

@@ -59,6 +59,13 @@ public final class TrialExecutor {
     /** … and until this much time has passed, at most {@link #SERIAL_MAX_TASKS} tasks. */
     private static final long SERIAL_MIN_NANOS = 300_000_000L;
     private static final int SERIAL_MAX_TASKS = 20;
+    /**
+     * Once {@link #SERIAL_LONG_TASKS} tasks were timed and {@link #SERIAL_LONG_NANOS} have passed, timing stops: a 2 s
+     * call would otherwise cost 22 s before and again after the iterations, and this machine's noise of a few
+     * milliseconds is a small share of a call that long.
+     */
+    private static final long SERIAL_LONG_NANOS = 2_000_000_000L;
+    private static final int SERIAL_LONG_TASKS = 3;
 
     private final ScenarioCatalog scenarios;
     private final ModelCatalog models;
@@ -350,7 +357,8 @@ public final class TrialExecutor {
             long bestCpu = -1;
             int n = 0;
             long started = System.nanoTime();
-            while (n < SERIAL_MAX_TASKS && (n < SERIAL_MIN_TASKS || System.nanoTime() - started < SERIAL_MIN_NANOS)) {
+            while (n < SERIAL_MAX_TASKS && (n < SERIAL_MIN_TASKS || System.nanoTime() - started < SERIAL_MIN_NANOS)
+                    && !(n >= SERIAL_LONG_TASKS && System.nanoTime() - started >= SERIAL_LONG_NANOS)) {
                 long c0 = cpuClock ? threads.getCurrentThreadCpuTime() : 0;
                 long t0 = System.nanoTime();
                 cpuPart.run(n % workload.tasks());

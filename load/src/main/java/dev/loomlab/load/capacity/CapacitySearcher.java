@@ -17,7 +17,10 @@ import java.util.function.Consumer;
  * to {@link SearchPlan#MOST_RUNS_PER_STEP} times, and the majority decides. No rate above the generator's
  * own ceiling is tried: a search that passes there, or whose first failing rate lies near the ceiling with
  * the generator itself late ({@link #NEAR_CEILING}), is generator-bound, its answer "at least" the highest
- * passing rate. The number of steps is bounded: one
+ * passing rate. The ceiling is asked for only when the search first wants a rate of {@link #CEILING_FROM_RATE} or
+ * more ({@link Ceiling}): below it the generator uses a small share of a core, each step's own lateness and CPU
+ * still judge it ({@link StepJudge}), and a search of a slow service does not wait for the generator's own
+ * search first. The number of steps is bounded: one
  * per factor of two between the lowest rate and the ceiling, and log2(1 / precision) + 1 bisections, each
  * measured at most {@link SearchPlan#MOST_RUNS_PER_STEP} times.
  * <p>
@@ -48,6 +51,27 @@ public final class CapacitySearcher {
     public interface StepSpec {
         LoadSpec at(double rate, Duration warmup, Duration measured, Duration timeout);
     }
+
+    /**
+     * The generator's ceiling on this machine, requests per second, asked for once and only when a search first wants a
+     * rate of {@link #CEILING_FROM_RATE} or more. One that cannot be measured (the generator could not keep up against a
+     * server that does nothing) throws {@link GeneratorCeiling.Unmeasured}.
+     */
+    @FunctionalInterface
+    public interface Ceiling {
+        double perS() throws InterruptedException;
+
+        /** A ceiling already known. */
+        static Ceiling of(double perS) {
+            return () -> perS;
+        }
+    }
+
+    /**
+     * From this rate (requests per second) on, a search needs the generator's ceiling: the rate from which an open
+     * load is warmed by measuring it too ({@link GeneratorWarmUp#CEILING_FROM_RATE}).
+     */
+    public static final double CEILING_FROM_RATE = GeneratorWarmUp.CEILING_FROM_RATE;
 
     /** One step's load report and what was read beside it (the generator's CPU, the service's figures). */
     public record Measured(LoadReport report, RunReadings readings) {
@@ -88,10 +112,19 @@ public final class CapacitySearcher {
      */
     public Found search(StepSpec specs, StepLoad load, double ceiling, Consumer<CapacityStep> onStep)
             throws InterruptedException {
+        return search(specs, load, Ceiling.of(ceiling), onStep);
+    }
+
+    /**
+     * Runs the search, asking {@code ceiling} for the generator's ceiling only when a rate of {@link #CEILING_FROM_RATE}
+     * or more is wanted; a search that never wants one records no ceiling.
+     */
+    public Found search(StepSpec specs, StepLoad load, Ceiling ceiling, Consumer<CapacityStep> onStep)
+            throws InterruptedException {
         List<CapacityStep> steps = new ArrayList<>();
         passingReports.clear();
-        double cap = Math.min(ceiling, LoadSpec.MAX_RATE);
-        double rate = Math.min(plan.startRatePerS(), cap);
+        Cap cap = new Cap(ceiling);
+        double rate = Math.min(plan.startRatePerS(), cap.at(plan.startRatePerS()));
         Double passing = null;
         Double failing = null;
         Verdict failedAt = null;
@@ -103,11 +136,12 @@ public final class CapacitySearcher {
         } else if (first.passed()) {
             passing = rate;
             while (true) {
-                if (rate >= cap) {
+                double most = cap.at(2 * rate);
+                if (rate >= most) {
                     generatorBound = true;
                     break;
                 }
-                rate = Math.min(2 * rate, cap);
+                rate = Math.min(2 * rate, most);
                 Verdict v = step(rate, specs, load, steps, onStep);
                 if (v.invalid() != null) {
                     stopped = v;
@@ -154,7 +188,7 @@ public final class CapacitySearcher {
                 }
             }
         }
-        if (failedAt != null && failedAt.generatorLate() && failing >= NEAR_CEILING * cap) {
+        if (failedAt != null && failedAt.generatorLate() && failing >= NEAR_CEILING * cap.known()) {
             generatorBound = true;
         }
         // A rate the generator cannot keep tells nothing of the target there: the answer is at least what passed.
@@ -164,11 +198,39 @@ public final class CapacitySearcher {
         Double sustained = atMax == null ? null : Math.min(passing, atMax.throughputPerSecond());
         CapacityStep stoppedAt = stopped == null ? null : stopped.invalid();
         KneeCause knee = plan.judgesGenerator() ? new KneeClassifier(plan.slo()).classify(steps, passing, failing, stoppedAt,
-                generatorBound && passing != null, ceiling) : null;
+                generatorBound && passing != null, cap.measured()) : null;
         CapacitySearch search = new CapacitySearch(plan.slo().spec(), 100 * plan.precision(), plan.startRatePerS(), sustained,
-                passing, failing, ceiling, generatorBound && passing != null, steps,
+                passing, failing, cap.measured(), generatorBound && passing != null, steps,
                 stoppedAt == null ? null : "at " + KneeClassifier.rate(stoppedAt.ratePerS()) + ": " + stoppedAt.invalid(), knee);
         return new Found(search, atMax, stopped == null ? null : stopped.report());
+    }
+
+    /** The most a step may offer: {@link LoadSpec#MAX_RATE}, and the generator's ceiling once a rate needed it. */
+    private static final class Cap {
+        private final Ceiling ceiling;
+        private Double known;
+
+        Cap(Ceiling ceiling) {
+            this.ceiling = ceiling;
+        }
+
+        /** The most a step wanting {@code rate} may offer; asks for the ceiling the first time such a rate needs it. */
+        double at(double rate) throws InterruptedException {
+            if (known == null && rate >= CEILING_FROM_RATE) {
+                known = ceiling.perS();
+            }
+            return known == null ? LoadSpec.MAX_RATE : Math.min(known, LoadSpec.MAX_RATE);
+        }
+
+        /** The ceiling when asked for, else the most any step may offer. */
+        double known() {
+            return known == null ? LoadSpec.MAX_RATE : Math.min(known, LoadSpec.MAX_RATE);
+        }
+
+        /** The ceiling measured, null when no rate needed it. */
+        Double measured() {
+            return known;
+        }
     }
 
     /**

@@ -31,6 +31,17 @@ public final class GeneratorCeiling {
      */
     static final int CONNECTIONS = 512;
 
+    /**
+     * The generator could not keep up even with the lowest rate of its own search against a server that does nothing:
+     * this machine is too busy to measure on.
+     */
+    public static final class Unmeasured extends RuntimeException {
+        public Unmeasured(CapacitySearch search) {
+            super("the generator could not keep up even with " + (long) search.steps().getLast().ratePerS()
+                    + "/s against a server that does nothing: this machine is too busy");
+        }
+    }
+
     /** The ceiling found in this JVM, once found; a search that found none is not kept (the machine may calm down). */
     private static CapacitySearch found;
 

@@ -103,6 +103,21 @@ public final class LoadSession {
     }
 
     /**
+     * The generator's ceiling for a capacity search, measured ({@link #ceiling}) only when the search first wants a rate
+     * that needs it ({@link CapacitySearcher#CEILING_FROM_RATE}); {@link GeneratorCeiling.Unmeasured} when the generator
+     * could not keep up against a server that does nothing.
+     */
+    public CapacitySearcher.Ceiling ceilingWhenNeeded() {
+        return () -> {
+            CapacitySearch found = ceiling();
+            if (!found.found()) {
+                throw new GeneratorCeiling.Unmeasured(found);
+            }
+            return found.maxRatePerS();
+        };
+    }
+
+    /**
      * Warms the generator before one load of {@code spec}, where the target sees nothing; an engine in a JVM of its
      * own is not warmed here. An open-model load at {@link GeneratorWarmUp#CEILING_FROM_RATE} or more is preceded by
      * the search for the generator's ceiling, as a capacity search is, so that a fixed-rate run and a search's step
@@ -141,24 +156,24 @@ public final class LoadSession {
 
     /**
      * Searches {@code url} for the highest open-model rate that meets the plan's objective, no rate above the
-     * generator's {@code ceiling}; each step an open load of the session's engine over at most
+     * generator's {@code ceiling} (asked for when a rate needs it); each step an open load of the session's engine over at most
      * {@link #connections} connections, each 2xx answer carrying {@code expect} (null: any), its progress to the
      * listener {@code progress} makes for step N; after a failing step it waits for the target to recover.
      *
      * @param connections the pool every step opens at most; null: each step's is sized by the objective ({@link SloPool})
      */
-    public CapacitySearcher.Found search(SearchPlan plan, URI url, Integer connections, String expect, double ceiling,
+    public CapacitySearcher.Found search(SearchPlan plan, URI url, Integer connections, String expect, CapacitySearcher.Ceiling ceiling,
                                          IntFunction<Consumer<LoadProgress>> progress, boolean latencies)
             throws InterruptedException {
         return search(plan, url, connections, expect, ceiling, progress, latencies, Service.NONE);
     }
 
     /**
-     * As {@link #search(SearchPlan, URI, Integer, String, double, IntFunction, boolean)}, reading {@code service} and the
+     * As {@link #search(SearchPlan, URI, Integer, String, CapacitySearcher.Ceiling, IntFunction, boolean)}, reading {@code service} and the
      * generator's CPU over each step's measured span ({@link ServiceWatch}): what judges a step's generator and names the
      * knee's cause.
      */
-    public CapacitySearcher.Found search(SearchPlan plan, URI url, Integer connections, String expect, double ceiling,
+    public CapacitySearcher.Found search(SearchPlan plan, URI url, Integer connections, String expect, CapacitySearcher.Ceiling ceiling,
                                          IntFunction<Consumer<LoadProgress>> progress, boolean latencies, Service service)
             throws InterruptedException {
         int[] n = {0};

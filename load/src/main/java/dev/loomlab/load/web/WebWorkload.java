@@ -29,6 +29,7 @@ import dev.loomlab.load.session.LoadSession;
 import dev.loomlab.load.capacity.SearchPlan;
 import dev.loomlab.load.capacity.CapacitySearch;
 import dev.loomlab.load.capacity.CapacityStep;
+import dev.loomlab.load.capacity.GeneratorCeiling;
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.core.outcome.Untrusted;
 import dev.loomlab.load.GeneratorValidity;
@@ -63,8 +64,8 @@ import java.util.function.Consumer;
  * ({@link HttpLive}) and the sampler the server's saturation.
  * An iteration is one "task" to the trial; its latencies are the requests', from their intended send times.
  * With {@code rate=max} each iteration is one capacity search ({@link CapacitySearcher}) of the server against the
- * run's objective, after the generator's own ceiling was taken at the trial's start (measured once per JVM,
- * {@link LoadSession#ceiling}); its figures are those of the step at the sustainable rate, and the search (every step) goes into the result's {@code capacity}.
+ * run's objective, under the generator's own ceiling once a step's rate needs it (measured once per JVM,
+ * {@link LoadSession#ceilingWhenNeeded}); its figures are those of the step at the sustainable rate, and the search (every step) goes into the result's {@code capacity}.
  * Every load run — the warm-up and each measured iteration — goes through the scenario's {@link LoadEngine}
  * ({@code engine=loomlab}, the default, or {@code jmeter}: Apache JMeter in a JVM of its own).
  * A search reads the server's own saturation through its control channel and its CPU from /proc at each step, which
@@ -93,8 +94,6 @@ public final class WebWorkload implements TaskWorkload {
     private int loadRuns;
     /** The objective the run judges this trial by ({@code --slo}); a search judges its steps by it. */
     private Slo objective;
-    /** {@code rate=max}: the generator's ceiling on this machine, requests per second; taken once per trial, measured once per JVM. */
-    private double ceiling;
     private CapacitySearcher.Found found;
     /** What runs each load: loomlab's generator unless the scenario's {@code engine} says otherwise. */
     private LoadEngine engine = LoadEngine.loomlab();
@@ -177,17 +176,8 @@ public final class WebWorkload implements TaskWorkload {
             LoadReport warm = runLoad(warmSpec);
             System.out.println("web: warm-up " + load.warmup().toMillis() + " ms: " + warm.line(engine.latencyNote(warmSpec)));
         }
-        if (load.search() != null) {
-            if (objective == null) {
-                throw new ModelFailure("rate=max searches for the highest rate within an objective: --slo none gives none");
-            }
-            CapacitySearch measured = session().ceiling();
-            if (!measured.found()) {
-                throw new ModelFailure("rate=max: the generator could not keep up even with "
-                        + measured.steps().getLast().ratePerS() + "/s against a server that does nothing: this machine is too busy");
-            }
-            ceiling = measured.maxRatePerS();
-            System.out.println("web: generator ceiling " + ceiling + "/s");
+        if (load.search() != null && objective == null) {
+            throw new ModelFailure("rate=max searches for the highest rate within an objective: --slo none gives none");
         }
     }
 
@@ -197,6 +187,13 @@ public final class WebWorkload implements TaskWorkload {
      */
     private LoadSession session() {
         return new LoadSession(engine, new LoadSession.Events() {
+            @Override
+            public void ceiling(CapacitySearch ceiling) {
+                if (ceiling.found()) {
+                    System.out.println("web: generator ceiling " + ceiling.maxRatePerS() + "/s");
+                }
+            }
+
             @Override
             public void ceilingStep(CapacityStep step) {
                 System.out.println("web: generator ceiling step " + step.ratePerS() + "/s " + (step.passed() ? "passed"
@@ -229,8 +226,10 @@ public final class WebWorkload implements TaskWorkload {
         Duration requestTimeout = load.timeout().compareTo(SearchPlan.defaultTimeout(objective)) < 0 ? load.timeout()
                 : SearchPlan.defaultTimeout(objective);
         LoadParams.Search search = load.search();
+        // Each step warms as load --find-max's does, or for `warmup` when that is shorter: a run asked to warm briefly.
+        Duration stepWarmup = load.warmup().compareTo(SearchPlan.DEFAULT_STEP_WARMUP) < 0 ? load.warmup() : SearchPlan.DEFAULT_STEP_WARMUP;
         return new SearchPlan(objective, search.startRate(), Math.min(search.minRate(), search.startRate()), search.precision(),
-                SearchPlan.DEFAULT_STEP_WARMUP, load.duration(), requestTimeout);
+                stepWarmup, load.duration(), requestTimeout);
     }
 
     private LoadSpec spec(Duration warm, Duration measured) {
@@ -302,8 +301,11 @@ public final class WebWorkload implements TaskWorkload {
         CapacitySearcher.Found result;
         try {
             Service service = new Service(new ControlChannelSaturation(server::stats), ServiceProcess.of(server.pid()));
-            result = session().search(plan(), server.uri(null), load.connections(), ServerArgs.BODY, ceiling,
+            LoadSession session = session();
+            result = session.search(plan(), server.uri(null), load.connections(), ServerArgs.BODY, session.ceilingWhenNeeded(),
                     n -> progress(), LiveChannel.isOpen(), service);
+        } catch (GeneratorCeiling.Unmeasured e) {
+            throw new ModelFailure("rate=max: " + e.getMessage());
         } catch (java.io.UncheckedIOException | dev.loomlab.core.BadInputException e) {
             // as for a single load (runLoad): an engine that cannot run a step fails the trial, named
             Throwable cause = e instanceof java.io.UncheckedIOException u ? u.getCause() : e;
