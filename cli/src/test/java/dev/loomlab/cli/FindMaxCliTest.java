@@ -7,7 +7,6 @@ import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
 import dev.loomlab.report.folder.ResultsFolder;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +26,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code loomlab load --find-max} against servers whose capacity the test fixes: a pool of threads that each
  * wait a delay per request cannot answer more than threads / delay per second, whatever the search finds.
  */
-@Tag("alone") // a search's first steps depend on the generator keeping up, which other tests' JVMs beside it prevent
+// Beside other test classes: its targets answer a few hundred requests a second, and its objectives allow the
+// generator a lag of 75 ms or more (a quarter of the limit) before a step is not trusted.
 class FindMaxCliTest {
     @TempDir
     Path tmp;
@@ -59,7 +59,7 @@ class FindMaxCliTest {
         try {
             Path out = tmp.resolve("max");
             String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/get";
-            CliHarness.Outcome o = CliHarness.run("load", url, "--find-max", "--slo", "p50<200ms", "--start-rate", "100/s",
+            CliHarness.Outcome o = CliHarness.run("load", url, "--find-max", "--slo", "p50<400ms", "--start-rate", "100/s",
                     "--min-rate", "50/s", "--precision", "20%", "--warmup", "1s", "--duration", "1s", "--out", out.toString());
             assertThat(o.exit()).as(o.err()).isZero();
 
@@ -69,7 +69,7 @@ class FindMaxCliTest {
             assertThat(r.score()).isEqualTo("max_rate_per_s");
             assertThat(r.section(CapacitySearch.SECTION)).hasSize(1);
             CapacitySearch s = r.section(CapacitySearch.SECTION).getFirst();
-            assertThat(s.slo()).isEqualTo("p50<200ms");
+            assertThat(s.slo()).isEqualTo("p50<400ms");
             List<Double> rates = s.steps().stream().map(CapacityStep::ratePerS).toList();
             assertThat(rates.subList(0, 2)).containsExactly(100.0, 200.0);
             assertThat(s.found()).isTrue();
@@ -88,12 +88,12 @@ class FindMaxCliTest {
             assertThat(((Summary) r.metrics().get("first_failing_per_s")).median()).isEqualTo(s.firstFailingPerS());
             // each step measured at least the 200 requests a p50 rests on
             assertThat(s.steps()).allMatch(st -> st.ratePerS() * st.measuredS() >= 199.9);
-            // each step's pool: its rate × the mean time in flight p50<200ms allows with the 2 s timeout (ten times the
-            // limit), 0.5 × 0.2 s + 0.5 × 2 s = 1.1 s, at least 100; the result records the largest
-            long largestPool = s.steps().stream().mapToLong(st -> Math.max(100, (long) Math.ceil(st.ratePerS() * 1.1 - 1e-9)))
+            // each step's pool: its rate × the mean time in flight p50<400ms allows with the 4 s timeout (ten times the
+            // limit), 0.5 × 0.4 s + 0.5 × 4 s = 2.2 s, at least 100; the result records the largest
+            long largestPool = s.steps().stream().mapToLong(st -> Math.max(100, (long) Math.ceil(st.ratePerS() * 2.2 - 1e-9)))
                     .max().orElseThrow();
             assertThat(((Number) r.params().get("connections")).longValue()).isEqualTo(largestPool);
-            assertThat(o.out()).contains("/s sustained within p50<200ms").contains("Capacity");
+            assertThat(o.out()).contains("/s sustained within p50<400ms").contains("Capacity");
             assertThat(Files.readString(out.resolve("report.html"))).contains("\"kind\":\"capacity\"");
             assertThat(Files.readString(out.resolve("report.md"))).contains("## Capacity");
             assertThat(Files.readString(out.resolve("results.jsonl"))).contains("\"highest_passing_per_s\"");
@@ -112,7 +112,7 @@ class FindMaxCliTest {
         try {
             Path out = tmp.resolve("repeat");
             String url = "http://127.0.0.1:" + http.getAddress().getPort() + "/get";
-            CliHarness.Outcome o = CliHarness.run("load", url, "--find-max", "--repeat", "2", "--slo", "p50<100ms",
+            CliHarness.Outcome o = CliHarness.run("load", url, "--find-max", "--repeat", "2", "--slo", "p50<300ms",
                     "--start-rate", "200/s", "--min-rate", "100/s", "--precision", "50%", "--warmup", "500ms", "--duration", "500ms",
                     "--out", out.toString());
             assertThat(o.exit()).as(o.err()).isZero();

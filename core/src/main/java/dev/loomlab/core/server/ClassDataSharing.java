@@ -19,7 +19,8 @@ import java.util.List;
  * (docs/methodology.md, Trial start).
  *
  * <p>On only when {@value #DIR_PROPERTY} names a folder (the launcher sets it to the distribution's
- * {@code cds/}), on JDK 19 and later, and never when the user's JVM flags choose class sharing themselves.
+ * {@code cds/}), on JDK 19 and later, and never when the user's JVM flags choose class sharing themselves or the
+ * class path holds a folder of classes.
  */
 public final class ClassDataSharing {
     /** System property: the folder archives live in; unset turns class-data sharing off. */
@@ -51,7 +52,8 @@ public final class ClassDataSharing {
     public static List<String> flags(Path javaHome, String version, int feature, String kind, String classPath,
                                      List<String> userArgs) {
         Path dir = dir();
-        if (dir == null || feature < MIN_FEATURE || userArgs.stream().anyMatch(ClassDataSharing::choosesSharing)) {
+        if (dir == null || feature < MIN_FEATURE || userArgs.stream().anyMatch(ClassDataSharing::choosesSharing)
+                || hasClassFolder(classPath)) {
             return List.of();
         }
         try {
@@ -77,6 +79,26 @@ public final class ClassDataSharing {
     public static boolean writesArchive(List<String> flags) {
         return flags.stream().filter(f -> f.startsWith(ARCHIVE_FLAG)).findFirst()
                 .map(f -> !Files.isRegularFile(Path.of(f.substring(ARCHIVE_FLAG.length())))).orElse(false);
+    }
+
+    /**
+     * True when {@code classPath} names a folder with something in it (classes built in place, not a jar): the JDK
+     * cannot archive from one, and its failed dump at exit would turn a clean exit into exit code 1.
+     */
+    static boolean hasClassFolder(String classPath) {
+        for (String entry : classPath.split(java.io.File.pathSeparator)) {
+            Path p = Path.of(entry.isEmpty() ? "." : entry);
+            if (Files.isDirectory(p)) {
+                try (var listing = Files.list(p)) {
+                    if (listing.findAny().isPresent()) {
+                        return true;
+                    }
+                } catch (IOException e) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** True for a flag by which the user decides class sharing (an archive, AOT cache, or sharing off). */

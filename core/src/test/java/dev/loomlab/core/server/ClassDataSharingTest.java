@@ -54,6 +54,18 @@ class ClassDataSharingTest {
         assertThat(flags("trial-sleep", 25, "a.jar", List.of("-Xmx1g"))).isNotEmpty();
     }
 
+    /** The JDK archives only from jars; its dump fails at exit with a folder of classes and the JVM exits 1 instead. */
+    @Test
+    void aClassPathWithAFolderOfClassesGetsNoArchive() throws Exception {
+        System.setProperty(ClassDataSharing.DIR_PROPERTY, dir.resolve("cds").toString());
+        Path classes = Files.createDirectories(dir.resolve("classes"));
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        Files.writeString(classes.resolve("A.class"), "");
+        String sep = java.io.File.pathSeparator;
+        assertThat(flags("EchoServer", 25, "a.jar" + sep + classes, List.of())).isEmpty();
+        assertThat(flags("EchoServer", 25, "a.jar" + sep + empty, List.of())).as("an empty folder the JDK accepts").isNotEmpty();
+    }
+
     @Test
     void aJvmWritesItsArchiveOnlyWhileItIsMissing() throws Exception {
         System.setProperty(ClassDataSharing.DIR_PROPERTY, dir.toString());
