@@ -10,7 +10,9 @@ cd "$ROOT"
 set -m
 
 fail() { echo "stop test: FAILED: $*" >&2; exit 1; }
-work="$(mktemp -d)"
+# distribution-test.sh names the folder when it runs this beside the quick suite, to tell the two runs' processes apart.
+work="${STOP_TEST_WORK:-$(mktemp -d)}"
+mkdir -p "$work"
 trap 'pkill -9 -f "$work" 2>/dev/null || true; rm -rf "$work"' EXIT
 dist="$ROOT/cli/target/dist"
 
@@ -21,7 +23,13 @@ tree() {
   for p in $(pgrep -P "$1" 2>/dev/null || true); do tree "$p"; done
 }
 
-# Fails if any of the given pids is alive, or if any process runs this checkout's distribution, once they
+# The processes of this checkout's distribution that belong to this test: each names a folder of $work in its command
+# line (the CLI its --out, a trial or server its GC log), which the quick suite's beside it never does.
+ours() {
+  pgrep -af -- "$dist/" | grep -F -- "$work/" || true
+}
+
+# Fails if any of the given pids is alive, or if any process of this test runs this checkout's distribution, once they
 # have had up to a minute to end (an orphan notices its parent is gone within a second or two; a loaded
 # machine can make that much slower, and a fixed short wait would then fail for no fault).
 no_process_left() {
@@ -29,7 +37,7 @@ no_process_left() {
   for i in $(seq 1 600); do
     alive=0
     for pid in "$@"; do kill -0 "$pid" 2>/dev/null && alive=1; done
-    pgrep -f -- "$dist/" >/dev/null && alive=1
+    [ -n "$(ours)" ] && alive=1
     [ "$alive" = 0 ] && break
     sleep 0.1
   done
@@ -39,8 +47,8 @@ no_process_left() {
       fail "$what: process $pid of the run is still alive"
     fi
   done
-  if pgrep -f -- "$dist/" >/dev/null; then
-    pgrep -af -- "$dist/" | cut -c1-200 >&2
+  if [ -n "$(ours)" ]; then
+    ours | cut -c1-200 >&2
     fail "$what: a process of the run is still alive"
   fi
 }
@@ -110,11 +118,14 @@ rm -f "$dist/cds/MvcServer-"*.jsa
 ./loomlab run web -m mvc-virtual -p users=20 -p delay=50ms -p duration=30s --forks 1 --warmup 0 --iterations 1 \
   --timeout 3m --out "$work/kill9" > "$work/kill9.out" 2>&1 &
 pid=$!
+server_started() {
+  pgrep -af -- "$dist/servers" | grep -qF -- "$work/kill9/"
+}
 for i in $(seq 1 600); do
-  pgrep -f -- "$dist/servers" >/dev/null && break
+  server_started && break
   sleep 0.2
 done
-pgrep -f -- "$dist/servers" >/dev/null || { tail -20 "$work/kill9.out" >&2; fail "kill -9: no web server started"; }
+server_started || { tail -20 "$work/kill9.out" >&2; fail "kill -9: no web server started"; }
 sleep 2
 pids=$(tree "$pid")
 [ "$(echo "$pids" | grep -c '')" -ge 3 ] || fail "kill -9: expected loomlab, its trial and a server; found $(echo $pids)"
