@@ -73,26 +73,27 @@ class CapacitySearcherTest {
         assertThat(s.firstFailingPerS()).isNull();
     }
 
+    /** A search of {@code target} whose ceiling is {@code ceiling}, each time asked noting the rate last tried. */
+    private static CapacitySearch search(SimulatedTarget target, double ceiling, List<Double> askedAfter) throws Exception {
+        CapacitySearcher.Ceiling asked = () -> {
+            askedAfter.add(target.rates.getLast());
+            return ceiling;
+        };
+        return new CapacitySearcher(plan(1000, 100, 0.05)).search(SimulatedTarget.SPECS, target, asked, x -> { }).search();
+    }
+
     @Test
     void theCeilingIsAskedForOnceWhenARateFirstNeedsItAndNeverBelow() throws Exception {
         List<Double> askedAfter = new ArrayList<>();
         SimulatedTarget slow = SimulatedTarget.withCapacity(1850, FAST, SLOW);
-        CapacitySearch below = new CapacitySearcher(plan(1000, 100, 0.05)).search(SimulatedTarget.SPECS, slow,
-                () -> {
-                    askedAfter.add(slow.rates.getLast());
-                    return 1e6;
-                }, x -> { }).search();
+        CapacitySearch below = search(slow, 1e6, askedAfter);
         assertThat(slow.rates).allMatch(rate -> rate < 5_000);
         assertThat(askedAfter).isEmpty();
         assertThat(below.generatorCeilingPerS()).isNull();
 
         // 1,000, 2,000, 4,000 need no ceiling; 8,000 would, and the ceiling of 6,000 caps it: asked once, after 4,000
         SimulatedTarget fast = SimulatedTarget.withCapacity(1e9, FAST, SLOW);
-        CapacitySearch capped = new CapacitySearcher(plan(1000, 100, 0.05)).search(SimulatedTarget.SPECS, fast,
-                () -> {
-                    askedAfter.add(fast.rates.getLast());
-                    return 6000;
-                }, x -> { }).search();
+        CapacitySearch capped = search(fast, 6000, askedAfter);
         assertThat(fast.rates).containsExactly(1000.0, 2000.0, 4000.0, 6000.0);
         assertThat(askedAfter).containsExactly(4000.0);
         assertThat(capped.generatorCeilingPerS()).isEqualTo(6000.0);

@@ -88,12 +88,10 @@ class KneeClassifierTest {
 
     @Test
     void theServicesCpuAtItsShareOfItsCoresRanOut() {
-        double share = 100 * KneeClassifier.CPU_SHARE;
-        KneeCause k = knee(step(30_000, true, cpu(70)), step(36_000, false, cpu(share)));
-        assertThat(k.cause()).isEqualTo(KneeCause.SERVICE_CPU);
-        assertThat(k.text()).startsWith("the service used 90% of its 2 cores at 36,000/s");
+        KneeCause k = knee(step(30_000, true, cpu(70)), step(36_000, false, cpu(100 * KneeClassifier.CPU_SHARE)));
+        assertThat(k.cause() + ": " + k.text()).startsWith(KneeCause.SERVICE_CPU + ": the service used 90% of its 2 cores at 36,000/s");
         assertThat(k.evidence()).containsEntry("cpu_pct", 90L).containsEntry("cores", 2);
-        assertThat(knee(step(30_000, true, cpu(70)), step(36_000, false, cpu(share - 0.1))).cause()).isEqualTo(KneeCause.UNEXPLAINED);
+        assertThat(knee(step(30_000, true, cpu(70)), step(36_000, false, cpu(100 * KneeClassifier.CPU_SHARE - 0.1))).cause()).isEqualTo(KneeCause.UNEXPLAINED);
     }
 
     /** Cores kept busy by other processes (a generator on the same cores) leave the service no more CPU than its own use. */

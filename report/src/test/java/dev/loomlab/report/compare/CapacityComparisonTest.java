@@ -54,9 +54,8 @@ class CapacityComparisonTest {
 
     @Test
     void twoTargetsOfTwiceTheCapacityDifferBeyondTheirSearchesSpread() {
-        Result half = searches("load", "open:max", 1_900, 2_000, 2_100, 1_950, 2_050);
-        Result twice = searches("load", "open:max", 3_900, 4_000, 4_100, 3_950, 4_050);
-        Comparison c = compare(half, twice);
+        Comparison c = compare(searches("load", "open:max", 1_900, 2_000, 2_100, 1_950, 2_050),
+                searches("load", "open:max", 3_900, 4_000, 4_100, 3_950, 4_050));
         // the pools differ (they follow the rates tried), and still the two match;
         // 5 vs 5: the 99% interval spans every ratio, 3,900/2,100 = 1.86 to 4,100/1,900 = 2.16; the median ratio 4,000/2,000
         assertThat(onlyLine(c, Verdict.IMPROVED))
