@@ -1,12 +1,9 @@
 package dev.loomlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.loomlab.core.pinning.UserFirstStack;
-import dev.loomlab.core.trial.Jdk21Runtime;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,14 +15,18 @@ import static org.assertj.core.api.Assertions.assertThat;
  * as users run them: each example against the local server it starts itself, answering after 20 ms.
  */
 class ExamplesTest {
-    private static final Path CLASSES = Path.of("..", "examples", "target", "classes").toAbsolutePath().normalize();
+    static final Path CLASSES = Path.of("..", "examples", "target", "classes").toAbsolutePath().normalize();
 
     @TempDir
     Path tmp;
 
     private List<JsonNode> run(String example, String models, String... more) throws Exception {
+        return run(tmp.resolve(example), example, models, more);
+    }
+
+    /** {@code example} under {@code loomlab run task} with {@code models} at small sizes, its results written to {@code out}. */
+    static List<JsonNode> run(Path out, String example, String models, String... more) throws Exception {
         assertThat(CLASSES.resolve("dev/loomlab/examples/" + example + ".class")).exists();
-        Path out = tmp.resolve(example);
         List<String> args = new ArrayList<>(List.of("run", "task", "--classpath", CLASSES.toString(),
                 "--task", "dev.loomlab.examples." + example, "-m", models, "-p", "tasks=200", "-p", "delay-ms=20",
                 "--forks", "1", "--warmup", "1", "--iterations", "3", "--timeout", "2m", "--out", out.toString()));
@@ -54,32 +55,5 @@ class ExamplesTest {
         assertThat(run("AsyncHttpTask", "platform:100,virtual,async"))
                 .extracting(r -> r.get("model").asText() + " " + r.get("status").asText())
                 .containsExactly("platform:100 ok", "virtual ok", "async ok");
-    }
-
-    @Test
-    void theSynchronizedTaskPinsOnJdk21InItsOwnFrameAndNotOn25() throws Exception {
-        String jdk21 = Jdk21Runtime.home();
-        List<JsonNode> results = run("SynchronizedHttpTask", "platform:100,virtual", "--jvm", jdk21,
-                "--jvm", System.getProperty("java.home"));
-        assertThat(results).extracting(r -> r.get("model").asText() + " " + r.get("status").asText())
-                .containsExactlyInAnyOrder("platform:100 ok", "virtual ok", "platform:100 ok", "virtual ok");
-        JsonNode on21 = find(results, "21", "virtual");
-        // Every call blocks inside its monitor: 200 calls, at least one pinned event each.
-        assertThat(on21.get("metrics").get("pinned_events").get("min").asDouble()).isGreaterThanOrEqualTo(200);
-        List<String> frames = new ArrayList<>();
-        on21.get("pinned_stacks").get(0).get("frames").forEach(f -> frames.add(f.asText()));
-        assertThat(UserFirstStack.of(frames).user().get(0)).startsWith("dev.loomlab.examples.");
-        assertThat(UserFirstStack.of(frames).blocking()).isNotEmpty();
-        // Platform threads have no carrier to pin, on either JDK.
-        assertThat(find(results, "21", "platform:100").get("metrics").get("pinned_events").get("max").asDouble()).isZero();
-        String here = String.valueOf(Runtime.version().feature());
-        assertThat(find(results, here, "virtual").get("metrics").get("pinned_events").get("max").asDouble()).isZero();
-        assertThat(Files.exists(CLASSES)).isTrue();
-    }
-
-    private static JsonNode find(List<JsonNode> results, String jdkFeature, String model) {
-        return results.stream().filter(r -> r.get("model").asText().equals(model)
-                        && r.get("jvm").get("version").asText().startsWith(jdkFeature))
-                .findFirst().orElseThrow(() -> new AssertionError("no " + model + " result on JDK " + jdkFeature + ": " + results));
     }
 }
