@@ -525,8 +525,9 @@ final class LoadCommand implements Callable<Integer> {
     }
 
     /**
-     * What {@code --find-max} says on stderr as it goes: the generator's ceiling, measured first against a server that
-     * does nothing, then each step of the search as it starts and as it is judged, and the waits for the target to recover.
+     * What {@code --find-max} says on stderr as it goes: each step of the search as it starts and as it is judged, the
+     * waits for the target to recover, and the generator's ceiling, measured against a server that does nothing when a
+     * step first wants 5,000/s or more.
      */
     private LoadSession.Events searchEvents(SearchPlan plan, SearchProgress progress) {
         return new LoadSession.Events() {

@@ -63,7 +63,10 @@ public final class LoadMetrics implements MetricProvider {
     /** The engine JVM's peak live threads. */
     public static final MetricKey ENGINE_THREADS_PEAK = KEYS.add("engine_threads_peak", Unit.COUNT, NEITHER,
             "the engine JVM's peak live threads over the load");
-    /** The generator's ceiling on this machine, measured before a fixed load or a search, per second. */
+    /**
+     * The generator's ceiling on this machine, per second: measured before an open load of 5,000/s or more, or in a
+     * search when a step first wants that much.
+     */
     public static final MetricKey GENERATOR_CEILING_PER_S = KEYS.add("generator_ceiling_per_s", Unit.PER_S, NEITHER,
             "the most requests per second the generator sends on this machine (measured once per JVM)");
     /** A capacity search's answer: what the target answered per second at the highest rate that passed. */

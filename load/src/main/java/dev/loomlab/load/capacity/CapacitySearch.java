@@ -19,7 +19,8 @@ import java.util.List;
  * @param highestPassingPerS the highest offered rate that passed (the bracket's low end); null when none passed
  * @param firstFailingPerS  the lowest offered rate that failed above it (the bracket's high end); null when none failed
  * @param generatorCeilingPerS the highest rate the generator sustained against a server that does nothing,
- *                          on this machine, measured before the search; the search tried no rate above it
+ *                          on this machine, measured when a step first wanted 5,000/s or more; the search tried no
+ *                          rate above it; null when no step wanted that much
  * @param generatorBound    true when the search could not find the target's limit below the generator's:
  *                          the sustainable rate is then "at least" {@code maxRatePerS}
  * @param steps             every measured step, in the order run
