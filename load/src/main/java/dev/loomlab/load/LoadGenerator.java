@@ -270,7 +270,8 @@ public final class LoadGenerator {
         while (!backlog.isEmpty()) {
             Connection c = idle.poll();
             if (c == null) {
-                if (!mayConnect()) {
+                // once stopped, connect() opens nothing: a request taken for it would vanish, uncounted
+                if (stopped || !mayConnect()) {
                     return;
                 }
                 Long intended = backlog.poll();
@@ -369,11 +370,13 @@ public final class LoadGenerator {
 
     /**
      * Waits until no request is in flight or queued, at most one timeout (each request ends by its own
-     * timeout); requests still queued then have timed out without being sent.
+     * timeout); requests still queued then, or left without a connection, have timed out without being sent.
      */
     private void drain() throws InterruptedException {
         long deadline = System.nanoTime() + spec.timeout().toNanos() + TimeUnit.SECONDS.toNanos(2);
-        while (System.nanoTime() < deadline && (!backlog.isEmpty() || connections.stream().anyMatch(Connection::busy))) {
+        // a queued request waits only while some connection is left to take it: none is opened once stopped
+        while (System.nanoTime() < deadline && (!backlog.isEmpty() && open.get() > 0
+                || connections.stream().anyMatch(Connection::busy))) {
             dispatchBacklog();
             reportProgress();
             Thread.sleep(5);

@@ -1,11 +1,17 @@
 package dev.loomlab.load;
 
+import dev.loomlab.core.outcome.Status;
+import dev.loomlab.core.result.Result;
+import dev.loomlab.core.slo.Slo;
+import dev.loomlab.load.service.RunReadings;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -127,6 +133,37 @@ class LoadGeneratorTest {
             assertThat(r.ok()).isZero();
             assertThat(r.errors().get(RequestError.TIMEOUT)).isPositive();
             assertThat(r.errorCount()).isEqualTo(r.sent());
+        }
+    }
+
+    /**
+     * 100/s for 500 ms over 2 connections to a server that never answers in time: 48 of the 50 intended requests queue
+     * for a connection. Each connection times out and closes while they wait; none of them may vanish with it. Every
+     * intended request is counted, and ends as an error.
+     */
+    @Test
+    void requestsStillQueuedAtTheEndAreCountedAsTimeouts() throws Exception {
+        try (TestServer server = TestServer.delaying(5_000)) {
+            LoadSpec spec = LoadSpec.open(server.uri(), 100, 2, NO_WARMUP, Duration.ofMillis(500), Ramp.CONSTANT,
+                    Duration.ofMillis(300), "ok");
+            LoadReport r = assertTimeoutPreemptively(HANG_GUARD, () -> new LoadGenerator(spec).run());
+
+            assertThat(r.sent()).isEqualTo(50);
+            assertThat(r.ok()).isZero();
+            assertThat(r.errorCount()).isEqualTo(50);
+            assertThat(r.queued()).isEqualTo(48);
+
+            // Nothing succeeded: the service's failure, unless the generator could not be trusted, which is judged first
+            // and keeps the figures.
+            Optional<Slo> slo = Optional.of(Slo.parse("p99<500ms"));
+            Result failed = LoadScenario.result(spec, r, Map.of(), new RunReadings(20.0, 1, null), slo);
+            assertThat(failed.status()).isEqualTo(Status.FAILED);
+            assertThat(failed.error()).isEqualTo("no request succeeded: 50 sent, errors: timeout 50");
+            Result invalid = LoadScenario.result(spec, r, Map.of(), new RunReadings(95.0, 1, null), slo);
+            assertThat(invalid.status()).isEqualTo(Status.INVALID);
+            assertThat(invalid.error()).isEqualTo("the generator used 95% of its 1 core (≥ 90%)");
+            assertThat(invalid.metrics()).containsKeys("requests", "errors_timeout", "generator_cpu_pct")
+                    .containsEntry("task_latency_ms", null);
         }
     }
 
