@@ -10,7 +10,6 @@ import dev.loomlab.core.result.Result;
 import dev.loomlab.prof.ResultProfile;
 import dev.loomlab.core.result.ResultAssembler;
 import dev.loomlab.core.result.ResultKey;
-import dev.loomlab.core.scenario.Trait;
 import dev.loomlab.core.scenario.ScenarioCatalog;
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.core.slo.SloPolicy;
@@ -43,7 +42,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Runs a plan: forks each trial, pools forks into a result, appends it to results.jsonl at once, and
+ * Runs a plan: forks each trial (in {@link TrialTurns turns} across results that have repeats), pools a result's forks
+ * into it, appends it to results.jsonl as soon as its last fork ends, and
  * renders the table, CSV and Markdown at the end — or, stopped by Ctrl-C / SIGTERM or a folder it can no
  * longer write, with what finished, and says how to continue with {@code --resume}.
  */
@@ -148,11 +148,19 @@ final class RunSession {
             Progress console = Progress.forConsole(toRun);
             try (Progress progress = metrics == null ? console : new RunMetrics(metrics, console, toRun)) {
                 int done = 0;
-                for (PlannedResult p : toRun) {
+                List<Trials> trials = new ArrayList<>();
+                toRun.forEach(p -> trials.add(new Trials()));
+                for (TrialTurns.Turn turn : TrialTurns.of(toRun)) {
                     if (stopping()) {
+                        // Ctrl-C: no new trial JVM starts; the results in progress are not recorded.
                         break;
                     }
-                    Result r = runOne(p, timeout, folder, progress);
+                    PlannedResult p = toRun.get(turn.result());
+                    runTrial(p, turn.fork(), timeout, folder, progress, trials.get(turn.result()));
+                    if (!turn.last()) {
+                        continue;
+                    }
+                    Result r = assemble(p, trials.get(turn.result()));
                     synchronized (results) {
                         // A trial that died from here on is our stop, not a result: nothing more is appended.
                         if (stopping()) {
@@ -245,43 +253,45 @@ final class RunSession {
         }
     }
 
-    private Result runOne(PlannedResult p, Duration timeout, ResultsFolder folder, Progress progress)
-            throws IOException, InterruptedException {
-        List<TrialOutcome> outcomes = new ArrayList<>();
-        List<String> logs = new ArrayList<>();
-        List<ResultProfile> profiles = new ArrayList<>();
-        // A JMH scenario's one trial JVM hosts JMH, which forks p.forks() JVMs of its own.
-        int trials = p.scenario().has(Trait.FORKS_ITSELF) && p.forks() > 0 ? 1 : p.forks();
-        for (int fork = p.forks() == 0 ? 0 : 1; fork <= trials; fork++) {
-            if (stopping()) {
-                // Ctrl-C: no new trial JVM starts; the result in progress is not recorded.
-                break;
-            }
-            TrialSpec spec = new TrialSpec(p.scenario().name(), p.model().name(), p.params().canonical(), p.warmup(),
-                    p.iterations(), fork, p.forks(), sampleThreads, slo.forScenario(p.scenario()).map(Slo::spec).orElse(null));
-            ProgressListener listener = progress.trialStarted(p, fork);
-            if (p.forks() == 0) {
-                outcomes.add(inProcess(spec, listener));
-            } else {
-                String logName = logName(folder, p, fork);
-                logs.add(logName);
-                try {
-                    Path log = folder.dir().resolve(logName);
-                    TrialOutcome outcome = runner.run(spec, p.jdk(), p.jvmArgs(), p.scenario().trialCpus(p.params()).orElse(null),
-                            timeout, log, listener);
-                    outcomes.add(outcome);
-                    profiles.addAll(ProfileReading.read(folder.dir(), log.getParent(), fork, outcome.profiles(),
-                            p.scenario().name() + " " + p.model().name() + " " + String.join(" ", p.params().canonical().entrySet()
-                                    .stream().map(e -> e.getKey() + "=" + e.getValue()).toList())));
-                } catch (IOException e) {
-                    outcomes.add(TrialOutcome.failed("crash: could not run the trial JVM: " + e,
-                            new JvmInfo(p.jdk().version(), p.jdk().vendor(), p.jdk().home().toString(), p.jvmArgs())));
-                }
-            }
+    /** What a result's trials gave so far: their outcomes, logs and profiles. */
+    private record Trials(List<TrialOutcome> outcomes, List<String> logs, List<ResultProfile> profiles) {
+        Trials() {
+            this(new ArrayList<>(), new ArrayList<>(), new ArrayList<>());
         }
+    }
+
+    /** Runs fork {@code fork} of {@code p} (0: in-process), adding what it gave to {@code into}. */
+    private void runTrial(PlannedResult p, int fork, Duration timeout, ResultsFolder folder, Progress progress, Trials into)
+            throws InterruptedException {
+        TrialSpec spec = new TrialSpec(p.scenario().name(), p.model().name(), p.params().canonical(), p.warmup(),
+                p.iterations(), fork, p.forks(), sampleThreads, slo.forScenario(p.scenario()).map(Slo::spec).orElse(null));
+        ProgressListener listener = progress.trialStarted(p, fork);
+        if (p.forks() == 0) {
+            into.outcomes().add(inProcess(spec, listener));
+            return;
+        }
+        String logName = logName(folder, p, fork);
+        into.logs().add(logName);
+        try {
+            Path log = folder.dir().resolve(logName);
+            TrialOutcome outcome = runner.run(spec, p.jdk(), p.jvmArgs(), p.scenario().trialCpus(p.params()).orElse(null),
+                    timeout, log, listener);
+            into.outcomes().add(outcome);
+            into.profiles().addAll(ProfileReading.read(folder.dir(), log.getParent(), fork, outcome.profiles(),
+                    p.scenario().name() + " " + p.model().name() + " " + String.join(" ", p.params().canonical().entrySet()
+                            .stream().map(e -> e.getKey() + "=" + e.getValue()).toList())));
+        } catch (IOException e) {
+            into.outcomes().add(TrialOutcome.failed("crash: could not run the trial JVM: " + e,
+                    new JvmInfo(p.jdk().version(), p.jdk().vendor(), p.jdk().home().toString(), p.jvmArgs())));
+        }
+    }
+
+    /** {@code p}'s result from its trials, judged against its objective. */
+    private Result assemble(PlannedResult p, Trials trials) {
         Result assembled = ResultAssembler.assemble(p.scenario(), p.model().name(), p.model(), p.params(), p.forks(),
-                p.warmup(), p.iterations(), outcomes, logs, Runtime.getRuntime().availableProcessors());
-        return slo.judge(p.scenario(), profiles.isEmpty() ? assembled : assembled.toBuilder().section(ResultProfile.SECTION, profiles).build());
+                p.warmup(), p.iterations(), trials.outcomes(), trials.logs(), Runtime.getRuntime().availableProcessors());
+        return slo.judge(p.scenario(), trials.profiles().isEmpty() ? assembled
+                : assembled.toBuilder().section(ResultProfile.SECTION, trials.profiles()).build());
     }
 
     private TrialOutcome inProcess(TrialSpec spec, ProgressListener listener) throws InterruptedException {

@@ -105,6 +105,29 @@ class RunContractTest {
         machine.get("checks").forEach(s -> assertThat(s.asText()).isIn("ok", "info", "warn", "fail"));
         assertThat(machine.get("facts").get("cpu").get("available_processors").asInt()).isEqualTo(summary.get("cores").asInt());
         assertThat(out.resolve("logs")).isNotEmptyDirectory();
+        // Two results with two forks each: the forks ran in turns, so that the machine's drift falls on both alike.
+        assertThat(trialLogsInTheOrderTheyEnded(out)).containsExactly("platform_10-fork1", "virtual-fork1",
+                "platform_10-fork2", "virtual-fork2");
+    }
+
+    /** The trial logs' model and fork ({@code virtual-fork1}), oldest last change first. */
+    private static List<String> trialLogsInTheOrderTheyEnded(Path out) throws java.io.IOException {
+        java.util.regex.Pattern trialLog = java.util.regex.Pattern.compile("sleep-(.+?)-.*-(fork\\d)\\.log");
+        try (var files = Files.list(out.resolve("logs"))) {
+            return files.filter(f -> trialLog.matcher(f.getFileName().toString()).matches())
+                    .sorted(java.util.Comparator.comparing(f -> {
+                        try {
+                            return Files.getLastModifiedTime(f);
+                        } catch (java.io.IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    }))
+                    .map(f -> {
+                        var m = trialLog.matcher(f.getFileName().toString());
+                        m.matches();
+                        return m.group(1) + "-" + m.group(2);
+                    }).toList();
+        }
     }
 
     @Test

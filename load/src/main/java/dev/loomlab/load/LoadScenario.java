@@ -110,7 +110,7 @@ public final class LoadScenario {
      * As {@link #result(LoadSpec, LoadReport, Map)}, with what was read beside the run: {@code generator_cpu_pct}, and the
      * service's figures as the {@link ServiceFigures#SECTION}. A run whose generator could not be trusted
      * ({@link GeneratorValidity}, against {@code objective}'s latency) is {@code invalid} with the reason, and keeps its
-     * figures, even when no request of it succeeded.
+     * figures.
      */
     public static Result result(LoadSpec spec, LoadReport report, Map<String, Double> extra, RunReadings readings,
                                 Optional<Slo> objective) {
@@ -120,8 +120,7 @@ public final class LoadScenario {
         }
         Optional<String> untrusted = GeneratorValidity.judge(generatorLagP99Ms(report), objective, readings.generatorCpuPct(),
                 readings.generatorCores());
-        // The generator is judged first: a run it could not drive measured it, answered or not, and keeps its figures.
-        TrialOutcome outcome = untrusted.isEmpty() && report.ok() == 0 ? noAnswer(report)
+        TrialOutcome outcome = report.ok() == 0 ? noAnswer(report)
                 : TrialOutcome.ok(JvmInfo.current(), null, null, null,
                         List.of(untrusted.map(why -> iteration(report, figures).with(Untrusted.SECTION, why))
                                 .orElseGet(() -> iteration(report, figures))));

@@ -153,17 +153,14 @@ class LoadGeneratorTest {
             assertThat(r.errorCount()).isEqualTo(50);
             assertThat(r.queued()).isEqualTo(48);
 
-            // Nothing succeeded: the service's failure, unless the generator could not be trusted, which is judged first
-            // and keeps the figures.
+            // Nothing succeeded: the result says so, by kind, even where the generator's own figures look doubtful — the
+            // errors are what a user pointed at a wrong or dead service needs to read first.
             Optional<Slo> slo = Optional.of(Slo.parse("p99<500ms"));
-            Result failed = LoadScenario.result(spec, r, Map.of(), new RunReadings(20.0, 1, null), slo);
-            assertThat(failed.status()).isEqualTo(Status.FAILED);
-            assertThat(failed.error()).isEqualTo("no request succeeded: 50 sent, errors: timeout 50");
-            Result invalid = LoadScenario.result(spec, r, Map.of(), new RunReadings(95.0, 1, null), slo);
-            assertThat(invalid.status()).isEqualTo(Status.INVALID);
-            assertThat(invalid.error()).isEqualTo("the generator used 95% of its 1 core (≥ 90%)");
-            assertThat(invalid.metrics()).containsKeys("requests", "errors_timeout", "generator_cpu_pct")
-                    .containsEntry("task_latency_ms", null);
+            for (double generatorCpuPct : new double[] {20, 95}) {
+                Result failed = LoadScenario.result(spec, r, Map.of(), new RunReadings(generatorCpuPct, 1, null), slo);
+                assertThat(failed.status()).isEqualTo(Status.FAILED);
+                assertThat(failed.error()).isEqualTo("no request succeeded: 50 sent, errors: timeout 50");
+            }
         }
     }
 
