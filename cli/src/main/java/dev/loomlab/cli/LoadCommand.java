@@ -22,11 +22,9 @@ import dev.loomlab.load.service.TcpSockets;
 import dev.loomlab.load.capacity.CapacityResult;
 import dev.loomlab.load.capacity.CapacitySearcher;
 import dev.loomlab.load.capacity.SearchPlan;
-import dev.loomlab.load.capacity.GeneratorCeiling;
 import dev.loomlab.load.capacity.UrlProbe;
 import dev.loomlab.load.engines.LoadEngines;
 import dev.loomlab.load.session.LoadSession;
-import dev.loomlab.load.capacity.CapacityStep;
 import dev.loomlab.load.jmeter.JmeterEngine;
 import dev.loomlab.load.jmeter.RemoteEngines;
 import dev.loomlab.load.LoadEngineInfo;
@@ -53,7 +51,6 @@ import java.math.BigDecimal;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -62,7 +59,6 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
-import java.util.function.IntFunction;
 
 /**
  * {@code loomlab load <url> (--users N | --rate R/s) [--duration 30s] [--warmup 0s | 4s with --rate] [--ramp 0s]
@@ -424,17 +420,17 @@ final class LoadCommand implements Callable<Integer> {
                 Consumer<LoadProgress> line = p -> System.err.println("loomlab load:   " + p.line());
                 Integer pool = givenConnections();
                 Service service = ServiceReading.of(probed, url.getPort() > 0 ? url.getPort() : 80, System.err);
-                SearchProgress progress = new SearchProgress(searches);
-                LoadSession session = new LoadSession(LoadEngines.named(engineName), searchEvents(plan, progress));
+                RepeatedSearch repeated = new RepeatedSearch(url, expect, plan, searches, "loomlab load", System.err);
+                LoadSession session = repeated.session();
                 List<CapacitySearcher.Found> found;
                 if (endpoint.isEmpty()) {
-                    found = search(session, plan, pool, progress, step -> line, false, service);
+                    found = repeated.run(session, pool, step -> line, false, service);
                 } else {
                     try (ProcSampler server = sampleServer(url.getPort() > 0 ? url.getPort() : 80,
                             new ServerMetrics(endpoint.get().registry()))) {
                         HttpMetrics.Feed feed = new HttpMetrics(endpoint.get().registry()).feed();
                         int[] runs = {0};
-                        found = search(session, plan, pool, progress, step -> {
+                        found = repeated.run(session, pool, step -> {
                             // a number for each load of this process, across the searches
                             HttpLive live = new HttpLive(++runs[0]);
                             return line.andThen(p -> feed.accept(live.next(p)));
@@ -458,145 +454,6 @@ final class LoadCommand implements Callable<Integer> {
         } finally {
             endpoint.ifPresent(MetricsEndpoint::close);
         }
-    }
-
-    /**
-     * {@code --repeat} searches, each from the plan's start rate, the target given time to recover between them, under
-     * the generator's ceiling once a rate needs it ({@link LoadSession#ceilingWhenNeeded}); null when that ceiling could
-     * not be measured (the generator could not keep up even with the lowest rate against a server that does nothing: a
-     * machine too busy to measure on). Each repeat measures its
-     * steps as a single search does: a shorter span passes rates a longer one fails ({@link SearchPlan#DEFAULT_SHORTEST_STEP}),
-     * a bias that repeating would not average away.
-     */
-    private List<CapacitySearcher.Found> search(LoadSession session, SearchPlan plan, Integer pool, SearchProgress progress,
-                                                IntFunction<Consumer<LoadProgress>> loads, boolean latencies,
-                                                Service service) throws InterruptedException {
-        System.err.println("loomlab load: searching " + url + " for the highest rate that meets " + plan.slo().spec() + " (from "
-                + Slo.figure(plan.startRatePerS()) + "/s, precision " + Slo.figure(100 * plan.precision()) + "%)");
-        CapacitySearcher.Ceiling ceiling = session.ceilingWhenNeeded();
-        List<CapacitySearcher.Found> found = new ArrayList<>();
-        for (int k = 1; k <= progress.of(); k++) {
-            if (k > 1) {
-                session.recover(plan, url);
-            }
-            progress.current = k;
-            if (progress.of() > 1) {
-                System.err.println("loomlab load: search " + progress.label() + " from " + Slo.figure(plan.startRatePerS()) + "/s");
-            }
-            CapacitySearcher.Found f;
-            try {
-                f = session.search(plan, url, pool, expect, ceiling, loads, latencies, service);
-            } catch (GeneratorCeiling.Unmeasured e) {
-                System.err.println("loomlab load: " + e.getMessage() + " to measure a capacity on");
-                return null;
-            }
-            found.add(f);
-            if (progress.of() > 1) {
-                System.err.println("loomlab load: search " + progress.label() + ": " + CapacityText.answer(f.search()));
-                if (f.search().kneeCause() != null) {
-                    System.err.println("loomlab load: search " + progress.label() + " knee: " + f.search().kneeCause().line());
-                }
-            }
-        }
-        return found;
-    }
-
-    /** Which of the repeated searches is running, for the progress lines ({@code search 2/5}). */
-    private static final class SearchProgress {
-        private final int of;
-        int current = 1;
-
-        SearchProgress(int of) {
-            this.of = of;
-        }
-
-        int of() {
-            return of;
-        }
-
-        String label() {
-            return current + "/" + of;
-        }
-
-        /** {@code step 3} for a single search, {@code search 2/5 step 3} for repeated ones. */
-        String step(int n) {
-            return (of > 1 ? "search " + label() + " " : "") + "step " + n;
-        }
-    }
-
-    /**
-     * What {@code --find-max} says on stderr as it goes: each step of the search as it starts and as it is judged, the
-     * waits for the target to recover, and the generator's ceiling, measured against a server that does nothing when a
-     * step first wants 5,000/s or more.
-     */
-    private LoadSession.Events searchEvents(SearchPlan plan, SearchProgress progress) {
-        return new LoadSession.Events() {
-            @Override
-            public void measuringCeiling() {
-                System.err.println("loomlab load: measuring the generator's own ceiling against a server that does nothing ("
-                        + GeneratorCeiling.OBJECTIVE.spec() + ", keeping up) …");
-            }
-
-            @Override
-            public void ceilingStep(CapacityStep step) {
-                System.err.println("loomlab load:   ceiling " + line(step));
-            }
-
-            @Override
-            public void ceiling(CapacitySearch ceiling) {
-                if (ceiling.found()) {
-                    System.err.println("loomlab load: generator ceiling " + Slo.figure(ceiling.maxRatePerS())
-                            + "/s: no step offers more");
-                }
-            }
-
-            @Override
-            public void step(int n, LoadSpec spec) {
-                System.err.println("loomlab load: " + progress.step(n) + ": " + Slo.figure(spec.rate()) + "/s for "
-                        + spec.warmup().toMillis() / 1000.0 + " s + " + spec.duration().toMillis() / 1000.0 + " s measured, up to "
-                        + String.format(Locale.ROOT, "%,d", spec.connections()) + " connections");
-            }
-
-            @Override
-            public void judged(int n, CapacityStep step) {
-                System.err.println("loomlab load: " + progress.step(n) + ": " + line(step));
-            }
-
-            @Override
-            public void recovering() {
-                System.err.println("loomlab load: waiting for " + url + " to answer within "
-                        + plan.recoveryLimit().toMillis() + " ms again before the next step …");
-            }
-
-            @Override
-            public void recovered(Duration waited) {
-                System.err.println("loomlab load: " + (waited == null ? "it did not within " + plan.recoveryPatience().toSeconds()
-                        + " s; the next step runs anyway" : "recovered after " + Slo.figure(waited.toMillis() / 1000.0) + " s"));
-            }
-        };
-    }
-
-    /** One step as a line: rate, verdict, figures, and the reasons it failed. */
-    static String line(CapacityStep s) {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%s/s %s — %s/s answered, %s errors",
-                Slo.figure(s.ratePerS()), s.passed() ? "passed" : s.judged() ? "failed" : "invalid", Slo.figure(s.throughputPerS()),
-                Slo.figure(s.errorsPct()) + "%"));
-        if (s.p99Ms() != null) {
-            sb.append(", p50 ").append(Slo.figure(s.p50Ms())).append(" ms, p99 ").append(Slo.figure(s.p99Ms())).append(" ms");
-        }
-        if (!s.reasons().isEmpty()) {
-            sb.append(" (").append(String.join("; ", s.reasons())).append(')');
-        }
-        if (s.marginal()) {
-            sb.append(" [within noise]");
-        }
-        if (!s.judged()) {
-            sb.append(" [invalid: ").append(s.invalid()).append(']');
-        }
-        if (s.service() != null && !s.service().line().isEmpty()) {
-            sb.append("; service: ").append(s.service().line());
-        }
-        return sb.toString();
     }
 
     /** The search {@code --find-max} and its options ask for. */

@@ -19,7 +19,7 @@ import java.util.concurrent.Callable;
         footer = {"", "Results: results/<timestamp>/ (results.jsonl, results.csv, report.md, report.html, summary.json, logs/).",
                 "Tests: ./loomlab test. Docs: docs/methodology.md, docs/scenarios.md, docs/results.md."},
         subcommands = {ListCommand.class, RunCommand.class, ReportCommand.class, CompareCommand.class, AdviseCommand.class,
-                PinningCommand.class, ServeCommand.class, LoadCommand.class, LoadAgentCommand.class, NewCommand.class,
+                PinningCommand.class, ServeCommand.class, LoadCommand.class, AssessCommand.class, LoadAgentCommand.class, NewCommand.class,
                 DoctorCommand.class})
 public final class Main implements Callable<Integer> {
     /** Exit code for input loomlab cannot accept. */

@@ -31,22 +31,30 @@ final class ServiceReading {
      * each source told on {@code err}.
      */
     static Service of(PrometheusSaturation.Probed probed, Integer port, PrintStream err) {
+        return of(probed, port, err, "loomlab load", "--service-metrics");
+    }
+
+    /**
+     * As {@link #of(PrometheusSaturation.Probed, Integer, PrintStream)}, each line starting with {@code prefix}, naming
+     * {@code option} as the one that gives a metrics endpoint.
+     */
+    static Service of(PrometheusSaturation.Probed probed, Integer port, PrintStream err, String prefix, String option) {
         ServiceProcess.Lookup lookup = port == null ? new ServiceProcess.Lookup(null, "the service is not on this machine", false)
                 : ServiceProcess.listeningOn(port);
         Service service = new Service(probed == null ? null : probed.source(), lookup.process(), lookup.inThisJvm());
         if (probed != null) {
-            err.println("loomlab load: reading the service's saturation from " + probed.source().describe() + " once a second"
+            err.println(prefix + ": reading the service's saturation from " + probed.source().describe() + " once a second"
                     + (lookup.process() == null ? "" : ", its CPU from /proc (pid " + lookup.process().pid() + ")"));
             if (!probed.readable()) {
-                err.println("loomlab load: warning: none of its " + probed.samples() + " metrics is one loomlab reads (request"
+                err.println(prefix + ": warning: none of its " + probed.samples() + " metrics is one loomlab reads (request"
                         + " threads, connection pool, CPU, GC pauses: docs/capacity.md): a knee can be named only as the"
                         + " generator's, the connections' or unexplained");
             }
         } else if (lookup.process() != null) {
-            err.println("loomlab load: reading the CPU of the service (pid " + lookup.process().pid() + ", listening on port " + port
-                    + ") from /proc; --service-metrics URL reads its pools and GC pauses too");
+            err.println(prefix + ": reading the CPU of the service (pid " + lookup.process().pid() + ", listening on port " + port
+                    + ") from /proc; " + option + " URL reads its pools and GC pauses too");
         } else {
-            err.println("loomlab load: " + lookup.why() + ", and no --service-metrics URL: nothing is read of the service, so a"
+            err.println(prefix + ": " + lookup.why() + ", and no " + option + " URL: nothing is read of the service, so a"
                     + " knee can be named only as the generator's, the connections' or unexplained");
         }
         return service;

@@ -54,6 +54,12 @@ public final class LoadMetrics implements MetricProvider {
     /** Open model: latency from the actual send, at {@code p50}, {@code p90}, {@code p99}, {@code p999}, {@code max}, ms. */
     public static final MetricKey TASK_LATENCY_UNCORRECTED = KEYS.add("task_latency_uncorrected_<p>_ms", Unit.MS,
             LOWER_BETTER, "open model: each request's latency from its actual send (not corrected), at p50 … max");
+    /**
+     * A result pooled from separate runs ({@code assess}'s turns): each run's own latency at {@code p50} and {@code p99},
+     * ms, from the intended send for the open model, so that two sets of runs compare with an interval.
+     */
+    public static final MetricKey RUN_LATENCY = KEYS.add("run_latency_<p>_ms", Unit.MS, LOWER_BETTER,
+            "a result pooled from separate runs: each run's own latency at p50 and p99 (from the intended send, open model)");
     /** The engine JVM's CPU time over the load, as a share of all cores, %. */
     public static final MetricKey ENGINE_CPU_PCT = KEYS.add("engine_cpu_pct", Unit.PCT, NEITHER,
             "the engine JVM's CPU time / (wall time × cores) over the load");

@@ -129,6 +129,41 @@ public final class LoadScenario {
         return readings.service() == null ? r : r.toBuilder().section(ServiceFigures.SECTION, readings.service()).build();
     }
 
+    /** One of several separate runs of the same load ({@link #pooled}): its report and what was read beside it. */
+    public record Run(LoadReport report, RunReadings readings) {
+    }
+
+    /**
+     * Several separate runs of one load, each against a service started afresh (an assessment's turns), as one result:
+     * each run a fork of one iteration, which carries its own latency at p50 and p99 ({@link LoadMetrics#RUN_LATENCY}) so
+     * that two such results compare run by run. Each run is judged as {@link #result(LoadSpec, LoadReport, Map,
+     * RunReadings, Optional)} judges one: failed when nothing succeeded, invalid when its generator could not be trusted;
+     * the result takes the worst.
+     */
+    public static Result pooled(LoadSpec spec, List<Run> runs, Optional<Slo> objective) {
+        List<TrialOutcome> outcomes = new ArrayList<>();
+        for (Run run : runs) {
+            LoadReport report = run.report();
+            if (report.ok() == 0) {
+                outcomes.add(noAnswer(report));
+                continue;
+            }
+            Map<String, Double> figures = new LinkedHashMap<>();
+            if (run.readings().generatorCpuPct() != null) {
+                figures.put(LoadMetrics.GENERATOR_CPU_PCT.name(), run.readings().generatorCpuPct());
+            }
+            figures.put(LoadMetrics.RUN_LATENCY.named("p50"), report.latency().getValueAtPercentile(50) / 1e6);
+            figures.put(LoadMetrics.RUN_LATENCY.named("p99"), report.latency().getValueAtPercentile(99) / 1e6);
+            Optional<String> untrusted = GeneratorValidity.judge(generatorLagP99Ms(report), objective,
+                    run.readings().generatorCpuPct(), run.readings().generatorCores());
+            IterationResult iteration = iteration(report, figures);
+            outcomes.add(TrialOutcome.ok(JvmInfo.current(), null, null, null,
+                    List.of(untrusted.map(why -> iteration.with(Untrusted.SECTION, why)).orElse(iteration))));
+        }
+        return ResultAssembler.assemble(DESCRIPTION, spec.modelName(), null, params(spec), runs.size(), 0, 1, outcomes,
+                List.of(), Runtime.getRuntime().availableProcessors());
+    }
+
     /** How late the generator wrote {@code report}'s measured requests, 99th percentile, ms; null when not measured. */
     public static Double generatorLagP99Ms(LoadReport report) {
         return report.generatorLag() == null || report.generatorLag().getTotalCount() == 0 ? null

@@ -97,6 +97,15 @@ public final class CapacityResult {
         return b.build();
     }
 
+    /**
+     * A search that could not run (the service it was to search did not start), as a {@code failed} capacity result
+     * with {@code why}, at most {@code connections} connections a step.
+     */
+    public static Result failed(SearchPlan plan, int connections, String why) {
+        return ResultAssembler.assemble(LoadScenario.CAPACITY, "open:" + LoadParams.MAX, null, params(plan, connections), 0, 0,
+                1, List.of(TrialOutcome.failed(why, JvmInfo.current())), List.of(), Runtime.getRuntime().availableProcessors());
+    }
+
     /** True when {@code found} stopped at a step its generator could not keep before any rate passed, and that step answered. */
     private static boolean stoppedWithFigures(CapacitySearcher.Found found) {
         return !found.search().found() && found.search().stopped() != null && found.atStop() != null && found.atStop().ok() > 0;

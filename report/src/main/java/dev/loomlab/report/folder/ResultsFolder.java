@@ -14,6 +14,7 @@ import dev.loomlab.core.result.ResultJson;
 import dev.loomlab.core.result.ResultKey;
 import dev.loomlab.core.section.ResultSection;
 import dev.loomlab.core.slo.SloVerdict;
+import dev.loomlab.load.Arm;
 import dev.loomlab.load.LoadEngineInfo;
 import dev.loomlab.load.capacity.CapacitySearch;
 import dev.loomlab.load.capacity.KneeCause;
@@ -58,7 +59,7 @@ public final class ResultsFolder {
      */
     public static final List<ResultSection<?>> SECTIONS = List.of(CallFailure.SECTION, SloVerdict.SECTION,
             PinnedStacks.SECTION, GcSections.COLLECTOR, GcSections.PAUSE_MS, JmhRun.SECTION, ResultProfile.SECTION,
-            CapacitySearch.SECTION, KneeCause.SECTION, ServiceFigures.SECTION, LoadEngineInfo.SECTION);
+            CapacitySearch.SECTION, KneeCause.SECTION, ServiceFigures.SECTION, LoadEngineInfo.SECTION, Arm.SECTION);
 
     private final Path dir;
 

@@ -1,0 +1,172 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.process.ChildProcess;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * A user's service that {@code loomlab assess} started for one measured block: its process, its output in a log of the
+ * results folder, and the wait until every URL answers. {@link #close} kills it with every process it started; a service
+ * still alive when loomlab exits, on an error or a signal, is killed then ({@link ChildProcess}).
+ */
+final class AppProcess implements AutoCloseable {
+    /** How often the URLs are asked while the service starts. */
+    private static final Duration POLL = Duration.ofMillis(250);
+    /** How long one question to a starting service may take. */
+    private static final Duration ASK_TIMEOUT = Duration.ofSeconds(2);
+    /** Lines of the service's log quoted when it fails to start. */
+    private static final int TAIL_LINES = 8;
+
+    private final ChildProcess child;
+    private final Path log;
+
+    private AppProcess(ChildProcess child, Path log) {
+        this.child = child;
+        this.log = log;
+    }
+
+    /**
+     * Refuses a URL whose port a process already listens on before the service is started: the load would measure that
+     * process, and the service would not start.
+     *
+     * @throws BadInputException naming the port and, where {@code /proc} tells, the process
+     */
+    static void requireFree(List<URI> urls) {
+        for (URI url : urls) {
+            int port = port(url);
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress(url.getHost(), port), 500);
+            } catch (IOException free) {
+                continue;
+            }
+            OptionalLong pid = dev.loomlab.load.service.TcpSockets.listener(port);
+            throw new BadInputException("port " + port + " of " + url + " is already taken"
+                    + (pid.isPresent() ? " by process " + pid.getAsLong() : "") + ": stop that process first (assess starts"
+                    + " the service itself, for each arm)");
+        }
+    }
+
+    /**
+     * Starts {@code builder}'s command, its output to {@code log}, and waits until every URL answers with a 2xx; kills it
+     * and says why when it exits first, a URL answers something else, or {@code startTimeout} passes.
+     *
+     * @throws StartFailure in one line, with the last lines of its log
+     */
+    static AppProcess start(ProcessBuilder builder, Path log, List<URI> urls, Duration startTimeout)
+            throws IOException, InterruptedException, StartFailure {
+        Files.createDirectories(log.getParent());
+        builder.redirectErrorStream(true).redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+        ChildProcess child;
+        try {
+            child = ChildProcess.start(builder);
+        } catch (IOException e) {
+            throw new StartFailure("cannot start " + builder.command().getFirst() + ": " + e.getMessage());
+        }
+        AppProcess app = new AppProcess(child, log);
+        try {
+            app.awaitAnswers(urls, startTimeout);
+            return app;
+        } catch (StartFailure | InterruptedException | RuntimeException e) {
+            app.close();
+            throw e;
+        }
+    }
+
+    private void awaitAnswers(List<URI> urls, Duration startTimeout) throws InterruptedException, StartFailure {
+        long deadline = System.nanoTime() + startTimeout.toNanos();
+        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(ASK_TIMEOUT).build()) {
+            for (URI url : urls) {
+                while (true) {
+                    if (!child.isAlive()) {
+                        throw new StartFailure("the service exited with code " + child.exitValue() + " before " + url
+                                + " answered" + tail());
+                    }
+                    Integer status = ask(client, url);
+                    if (status != null && status / 100 == 2) {
+                        break;
+                    }
+                    if (status != null) {
+                        throw new StartFailure(url + " answered " + status + " once the service was up: check the URL" + tail());
+                    }
+                    if (System.nanoTime() > deadline) {
+                        throw new StartFailure(url + " did not answer within " + startTimeout.toSeconds()
+                                + " s of the service's start (--start-timeout)" + tail());
+                    }
+                    Thread.sleep(POLL);
+                }
+            }
+        }
+    }
+
+    /** The status {@code url} answers with; null when nothing answers yet. */
+    private static Integer ask(HttpClient client, URI url) throws InterruptedException {
+        try {
+            return client.send(HttpRequest.newBuilder(url).timeout(ASK_TIMEOUT).GET().build(),
+                    HttpResponse.BodyHandlers.discarding()).statusCode();
+        } catch (ConnectException | java.net.http.HttpTimeoutException notYet) {
+            return null;
+        } catch (IOException e) {
+            // a connection closed while the service was still starting: not an answer yet
+            return null;
+        }
+    }
+
+    /** The service's process id. */
+    long pid() {
+        return child.pid();
+    }
+
+    boolean isAlive() {
+        return child.isAlive();
+    }
+
+    /** Its exit code once it has exited. */
+    int exitValue() {
+        return child.exitValue();
+    }
+
+    /** {@code ; its log (…) ends: …} with the last lines, or nothing when it wrote none. */
+    String tail() {
+        try {
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            if (lines.isEmpty()) {
+                return "; it wrote nothing (" + log + ")";
+            }
+            List<String> last = lines.subList(Math.max(0, lines.size() - TAIL_LINES), lines.size());
+            return "; its log (" + log + ") ends: " + String.join(" | ", last.stream().map(String::strip).toList());
+        } catch (IOException | java.io.UncheckedIOException e) {
+            return "; its log: " + log;
+        }
+    }
+
+    /** Stops the service: kills it and every process it started. */
+    @Override
+    public void close() {
+        child.kill();
+    }
+
+    private static int port(URI url) {
+        return url.getPort() > 0 ? url.getPort() : 80;
+    }
+
+    /** The service could not be started and answered; its message is one line. */
+    static final class StartFailure extends Exception {
+        StartFailure(String message) {
+            super(message);
+        }
+    }
+}

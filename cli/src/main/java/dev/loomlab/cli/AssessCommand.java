@@ -1,0 +1,363 @@
+package dev.loomlab.cli;
+
+import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.result.Result;
+import dev.loomlab.core.slo.Slo;
+import dev.loomlab.core.slo.SloPolicy;
+import dev.loomlab.core.trial.Jdk;
+import dev.loomlab.load.Arm;
+import dev.loomlab.load.LoadProgress;
+import dev.loomlab.load.LoadScenario;
+import dev.loomlab.load.LoadSpec;
+import dev.loomlab.load.Ramp;
+import dev.loomlab.load.capacity.CapacityResult;
+import dev.loomlab.load.capacity.CapacitySearch;
+import dev.loomlab.load.capacity.CapacitySearcher;
+import dev.loomlab.load.capacity.SearchPlan;
+import dev.loomlab.load.capacity.SloPool;
+import dev.loomlab.load.service.Service;
+import dev.loomlab.load.service.ServiceWatch;
+import dev.loomlab.load.session.LoadSession;
+import dev.loomlab.report.AssessAnswer;
+import dev.loomlab.report.CapacityText;
+import dev.loomlab.report.folder.ResultsFolder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.function.Consumer;
+
+/**
+ * {@code loomlab assess --app "CMD" --url URL --slo SPEC}: starts a user's service once per arm (platform and virtual
+ * threads for a Spring Boot jar; any JVM flags or environment otherwise), searches each arm's capacity under the
+ * objective, then measures every arm at common rates in alternating turns, the service started afresh for each search
+ * and each turn, and answers what moving from the first arm would change ({@link AssessAnswer}). Exit 0; 1 when a
+ * measurement failed mid-run (its result says why, the rest went on); 2 on bad input, the service's failure to start
+ * for the first arm included (nothing measured, no process left).
+ */
+@Command(name = "assess", mixinStandardHelpOptions = true,
+        description = {"Assess your own service on platform and virtual threads (or any arms): loomlab starts it for each"
+                + " arm, finds each arm's capacity within --slo, compares the arms at common rates in alternating turns,"
+                + " and says what moving would change."},
+        footer = {"", "Examples:",
+                "  loomlab assess --app \"java -jar app.jar\" --url http://127.0.0.1:8080/orders --slo \"p99<200ms,errors<0.1%\"",
+                "  loomlab assess --app \"java -cp svc.jar Main\" --url http://127.0.0.1:9000/ --arm platform=-Dpool=platform"
+                        + " --arm virtual=-Dpool=virtual --dry-run"})
+final class AssessCommand implements Callable<Integer> {
+    private static final String PREFIX = "loomlab assess";
+
+    @Option(names = "--app", required = true, paramLabel = "\"CMD\"", description = "the command that starts your service"
+            + " (java …, a jar, or any command: its JVM then gets the arm's flags through JAVA_TOOL_OPTIONS)")
+    String app;
+
+    @Option(names = "--url", required = true, paramLabel = "URL", converter = Converters.HttpUrlConverter.class,
+            description = "an endpoint of the service on this machine, assessed on its own; repeatable")
+    List<URI> urls = new ArrayList<>();
+
+    @Option(names = "--slo", paramLabel = "SPEC", converter = Converters.SloConverter.class, description = RunOptions.SLO_HELP)
+    SloPolicy slo;
+
+    @Option(names = "--arm", paramLabel = "NAME=FLAGS", description = "an arm: its name and the JVM flags it adds, e.g."
+            + " virtual=\"-Dspring.threads.virtual.enabled=true\"; repeatable, at least two (a Spring Boot jar has platform"
+            + " and virtual by default)")
+    List<String> armFlags = new ArrayList<>();
+
+    @Option(names = "--arm-env", paramLabel = "NAME=KEY=VALUE", description = "an environment variable an arm sets; repeatable")
+    List<String> armEnv = new ArrayList<>();
+
+    @Option(names = "--spring", description = "the service is a Spring Boot application (found by itself for a Spring Boot"
+            + " jar): arms platform and virtual by spring.threads.virtual.enabled")
+    boolean spring;
+
+    @Option(names = "--jvm", paramLabel = "JAVA_HOME", description = "run the service on this JDK (>= 21); repeat to add the JDK"
+            + " as an axis (default: the command's own java)")
+    List<String> jvms = new ArrayList<>();
+
+    @Option(names = "--repeat", paramLabel = "N", converter = Converters.IntCountConverter.class,
+            description = "capacity searches per arm (default 1; 5 give an interval for each median)")
+    Integer repeat;
+
+    @Option(names = "--turns", paramLabel = "N", converter = Converters.IntCountConverter.class,
+            description = "alternating turns per arm at each common rate (default 5: the fewest for a 99% interval)")
+    Integer turns;
+
+    @Option(names = "--at", paramLabel = "PCT,…", split = ",", converter = Converters.PercentConverter.class,
+            description = "the common rates, as shares of the lowest arm's capacity (default 50%,90%)")
+    List<Double> at = new ArrayList<>();
+
+    @Option(names = "--duration", paramLabel = "DURATION", defaultValue = "10s", converter = Converters.DurationConverter.class,
+            description = "each measured span: a search step's shortest and a common-rate run's (default ${DEFAULT-VALUE})")
+    Duration duration;
+
+    @Option(names = "--warmup", paramLabel = "DURATION", defaultValue = "4s", converter = Converters.DurationConverter.class,
+            description = "load before each measured span (default ${DEFAULT-VALUE})")
+    Duration warmup;
+
+    @Option(names = "--start-rate", paramLabel = "R/s", converter = Converters.RateConverter.class,
+            description = "the first rate a search tries (default 1000/s; halved while it fails)")
+    Double startRate;
+
+    @Option(names = "--precision", paramLabel = "PERCENT", converter = Converters.PercentConverter.class,
+            description = "a search stops once the highest passing and the lowest failing rate are this close (default 5%%)")
+    Double precision;
+
+    @Option(names = "--start-timeout", paramLabel = "DURATION", defaultValue = "120s", converter = Converters.DurationConverter.class,
+            description = "how long the service may take to answer every URL once started (default ${DEFAULT-VALUE})")
+    Duration startTimeout;
+
+    @Option(names = "--metrics", paramLabel = "URL", converter = Converters.HttpUrlConverter.class,
+            description = "the service's Prometheus endpoint (Spring Boot's /actuator/prometheus …), read once a second during"
+                    + " each load: its threads, connection pool, CPU and GC pauses, which name what stops each arm (default:"
+                    + " the CPU of the process listening on the URL's port)")
+    URI metrics;
+
+    @Option(names = "--out", paramLabel = "DIR", converter = Converters.NonBlankConverter.class,
+            description = "results folder (default results/<timestamp>)")
+    String out;
+
+    @Option(names = "--dry-run", description = "print the plan and its time estimate; start nothing")
+    boolean dryRun;
+
+    @Spec
+    CommandSpec commandSpec;
+
+    /** Whether a measured block ran already: a service that fails to start before is bad input, after a failed result. */
+    private boolean measuredSome;
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        AssessPlan plan = plan();
+        if (dryRun) {
+            plan.describe().forEach(System.out::println);
+            return 0;
+        }
+        for (URI url : plan.urls()) {
+            LoadSpec.parseTarget(url.toString());
+        }
+        AppProcess.requireFree(plan.urls());
+        ResultsFolder folder = new ResultsFolder(RunSession.prepareFolder(out));
+        try (FolderLock lock = FolderLock.take(folder.dir(), System.err); Interruption interruption = Interruption.install(System.err)) {
+            List<String> command = Main.typed(commandSpec);
+            Instant started = Instant.now();
+            plan.describe().forEach(System.err::println);
+            List<Result> results = new ArrayList<>();
+            boolean failed = false;
+            try {
+                for (URI url : plan.urls()) {
+                    failed |= assess(plan, url, folder, results, interruption);
+                    if (interruption.requested()) {
+                        break;
+                    }
+                }
+            } finally {
+                interruption.cleaningUp();
+                if (!results.isEmpty()) {
+                    Map<String, Object> env = Environment.describe(List.of(Jdk.current()), command, started, Instant.now());
+                    folder.writeSummary(env);
+                    folder.render(results, env);
+                }
+            }
+            if (interruption.requested()) {
+                throw new RunStopped(interruption.exitCode(), "stopped by " + interruption.signalName() + ": " + results.size()
+                        + " results kept in " + folder.dir());
+            }
+            AssessAnswer.lines(results).forEach(System.out::println);
+            System.out.println("results: " + folder.dir());
+            return failed ? 1 : 0;
+        }
+    }
+
+    /** One URL's assessment: each arm's search, then the common rates in turns; true when a measurement failed. */
+    private boolean assess(AssessPlan plan, URI url, ResultsFolder folder, List<Result> results, Interruption interruption)
+            throws IOException, InterruptedException {
+        boolean failed = false;
+        Map<Arm, Double> capacity = new LinkedHashMap<>();
+        for (Arm arm : plan.arms()) {
+            if (interruption.requested()) {
+                return failed;
+            }
+            System.err.println(PREFIX + ": " + url + ", arm " + arm.name() + ": its capacity within " + plan.search().slo().spec());
+            Result r = search(plan, url, arm, folder);
+            append(folder, results, r);
+            failed |= !r.ok();
+            Optional.ofNullable(r.metrics().get(dev.loomlab.load.LoadMetrics.MAX_RATE_PER_S.name()))
+                    .map(m -> ((dev.loomlab.core.stats.Summary) m).median()).ifPresent(max -> capacity.put(arm, max));
+        }
+        if (capacity.size() < plan.arms().size()) {
+            System.err.println(PREFIX + ": " + url + ": an arm found no rate within " + plan.search().slo().spec()
+                    + ", so there is no common rate to compare the arms at");
+            return true;
+        }
+        double lowest = capacity.values().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+        List<Double> rates = plan.shares().stream().map(s -> Math.max(1, Math.round(s * lowest * 10) / 10.0)).toList();
+        Map<Arm, Map<Double, List<LoadScenario.Run>>> runs = new LinkedHashMap<>();
+        for (int turn = 1; turn <= plan.turns(); turn++) {
+            for (Arm arm : plan.arms()) {
+                if (interruption.requested()) {
+                    return failed;
+                }
+                System.err.println(PREFIX + ": " + url + ", turn " + turn + "/" + plan.turns() + ", arm " + arm.name() + ": "
+                        + String.join(" and ", rates.stream().map(rate -> Slo.figure(rate) + "/s").toList()));
+                Map<Double, List<LoadScenario.Run>> byRate = runs.computeIfAbsent(arm, a -> new LinkedHashMap<>());
+                try (AppProcess service = start(plan, url, arm, folder, "turn" + turn)) {
+                    Service read = service(url);
+                    LoadSession session = new RepeatedSearch(url, null, plan.search(), 1, PREFIX, System.err).session();
+                    for (double rate : rates) {
+                        LoadSpec spec = spec(plan, url, rate);
+                        session.warm(spec);
+                        ServiceWatch watch = ServiceWatch.start(read, spec.warmup(), spec.duration());
+                        Consumer<LoadProgress> line = p -> System.err.println(PREFIX + ":   " + p.line());
+                        dev.loomlab.load.LoadReport report;
+                        try {
+                            report = session.run(spec, line, false).report();
+                        } finally {
+                            // stopped either way, so that no reader outlives its run
+                            watch.stop();
+                        }
+                        byRate.computeIfAbsent(rate, k -> new ArrayList<>()).add(new LoadScenario.Run(report, watch.stop()));
+                        System.err.println(PREFIX + ":   " + Slo.figure(rate) + "/s: " + report.line());
+                    }
+                } catch (AppProcess.StartFailure e) {
+                    System.err.println(PREFIX + ": " + e.getMessage());
+                    failed = true;
+                }
+            }
+        }
+        for (Arm arm : plan.arms()) {
+            for (double rate : rates) {
+                List<LoadScenario.Run> armRuns = runs.getOrDefault(arm, Map.of()).getOrDefault(rate, List.of());
+                if (armRuns.isEmpty()) {
+                    continue;
+                }
+                Result pooled = LoadScenario.pooled(spec(plan, url, rate), armRuns, Optional.of(plan.search().slo()));
+                Result r = SloPolicy.DEFAULT.judge(LoadScenario.DESCRIPTION, armed(pooled, url, arm, plan));
+                append(folder, results, r);
+                failed |= !r.ok();
+            }
+        }
+        return failed;
+    }
+
+    /** One arm's capacity searches, the service started for them: its result, failed when the service did not start. */
+    private Result search(AssessPlan plan, URI url, Arm arm, ResultsFolder folder) throws IOException, InterruptedException {
+        try (AppProcess service = start(plan, url, arm, folder, "search")) {
+            Service read = service(url);
+            RepeatedSearch repeated = new RepeatedSearch(url, null, plan.search(), plan.searches(), PREFIX, System.err);
+            Consumer<LoadProgress> line = p -> System.err.println(PREFIX + ":   " + p.line());
+            List<CapacitySearcher.Found> found = repeated.run(repeated.session(), null, step -> line, false, read);
+            if (found == null) {
+                return failedResult(plan, url, arm, "the generator could not keep up even against a server that does nothing:"
+                        + " this machine is too busy to measure on");
+            }
+            List<CapacitySearch> done = found.stream().map(CapacitySearcher.Found::search).toList();
+            System.out.println(PREFIX + ": arm " + arm.name() + ": " + CapacityText.answer(done));
+            CapacityText.knee(done).ifPresent(knee -> System.out.println(PREFIX + ": arm " + arm.name() + " knee: " + knee));
+            Result searched = CapacityResult.result(plan.search(), LoadSession.mostConnections(plan.search(), null, done), found);
+            return SloPolicy.DEFAULT.judge(LoadScenario.CAPACITY, armed(searched, url, arm, plan));
+        } catch (AppProcess.StartFailure e) {
+            System.err.println(PREFIX + ": " + e.getMessage());
+            return failedResult(plan, url, arm, e.getMessage());
+        }
+    }
+
+    /**
+     * Starts the service as {@code arm} for one block, its log {@code logs/<arm>-<block>.log}; a failure before anything
+     * was measured is bad input.
+     */
+    private AppProcess start(AssessPlan plan, URI url, Arm arm, ResultsFolder folder, String block)
+            throws IOException, InterruptedException, AppProcess.StartFailure {
+        Jdk jdk = arm.jdk() == null ? null : Jdk.at(arm.jdk());
+        ProcessBuilder builder = plan.app().builder(arm, jdk, List.of());
+        String host = url.getHost() + ":" + port(url);
+        System.err.println(PREFIX + ": starting the service as " + arm.name() + ", waiting for " + host + " to answer …");
+        try {
+            AppProcess service = AppProcess.start(builder, folder.logs().resolve("app-" + arm.name() + "-" + block + ".log"),
+                    plan.urls(), plan.startTimeout());
+            measuredSome = true;
+            return service;
+        } catch (AppProcess.StartFailure e) {
+            if (!measuredSome) {
+                throw new BadInputException("the service did not start as " + arm.name() + ": " + e.getMessage());
+            }
+            throw e;
+        }
+    }
+
+    /** What is read of the service just started: {@code --metrics} when given, its CPU from /proc. */
+    private Service service(URI url) throws InterruptedException {
+        return ServiceReading.of(ServiceReading.probe(metrics), port(url), System.err, PREFIX, "--metrics");
+    }
+
+    private static Result failedResult(AssessPlan plan, URI url, Arm arm, String why) {
+        Result r = CapacityResult.failed(plan.search(), LoadSession.connections(plan.search(), null, plan.search().startRatePerS()),
+                why);
+        return armed(r, url, arm, plan);
+    }
+
+    /** {@code r} with its arm: the section, and the parameters {@code arm} and {@code url}. */
+    private static Result armed(Result r, URI url, Arm arm, AssessPlan plan) {
+        Map<String, Object> params = new LinkedHashMap<>(r.params());
+        params.put(Arm.PARAM, arm.name());
+        params.put("url", url.toString());
+        return r.toBuilder().params(params).section(Arm.SECTION, arm).build();
+    }
+
+    /** A common-rate run at {@code rate}: the plan's warm-up and span, connections sized by the objective. */
+    private static LoadSpec spec(AssessPlan plan, URI url, double rate) {
+        return LoadSpec.open(url, rate, SloPool.connections(rate, plan.search().slo(), plan.search().timeout()), plan.warmup(),
+                plan.duration(), Ramp.CONSTANT, plan.search().timeout(), null);
+    }
+
+    private static void append(ResultsFolder folder, List<Result> results, Result r) throws IOException {
+        folder.append(r);
+        results.add(r);
+    }
+
+    private static int port(URI url) {
+        return url.getPort() > 0 ? url.getPort() : 80;
+    }
+
+    /** The plan the options ask for. */
+    private AssessPlan plan() {
+        AppCommandLine command = AppCommandLine.parse(app);
+        if (slo != null && slo.off()) {
+            throw new BadInputException("assess needs an objective: --slo none does not apply");
+        }
+        Slo objective = slo != null && slo.given() != null ? slo.given() : Slo.DEFAULT;
+        List<Jdk> jdks = jvms.stream().map(Jdk::at).toList();
+        List<Arm> arms = AssessPlan.onJdks(AssessPlan.arms(armFlags, armEnv, spring || command.isSpringBoot()), jdks);
+        int searches = repeat == null ? 1 : repeat;
+        int t = turns == null ? AssessPlan.DEFAULT_TURNS : turns;
+        if (searches < 1 || t < 1) {
+            throw new BadInputException("--repeat and --turns must be at least 1");
+        }
+        List<Double> shares = at.isEmpty() ? AssessPlan.DEFAULT_SHARES : at.stream().map(p -> p / 100).toList();
+        if (shares.stream().anyMatch(s -> !(s > 0) || s > 1)) {
+            throw new BadInputException("--at takes shares of the lowest capacity above 0% and at most 100%, e.g. 50%,90%");
+        }
+        for (Duration d : List.of(duration, startTimeout)) {
+            if (d.isZero()) {
+                throw new BadInputException("--duration and --start-timeout must be above 0");
+            }
+        }
+        double start = startRate != null ? startRate : SearchPlan.DEFAULT_START_RATE;
+        double step = precision != null ? precision / 100 : SearchPlan.DEFAULT_PRECISION;
+        if (!(step > 0) || step >= 1) {
+            throw new BadInputException("--precision must be above 0% and below 100%");
+        }
+        SearchPlan search = new SearchPlan(objective, start, Math.min(SearchPlan.DEFAULT_MIN_RATE, start), step, warmup,
+                duration, SearchPlan.defaultTimeout(objective));
+        return new AssessPlan(command, List.copyOf(urls), arms, search, searches, shares, t, warmup, duration, startTimeout);
+    }
+}

@@ -1,0 +1,157 @@
+package dev.loomlab.report;
+
+import dev.loomlab.core.result.Result;
+import dev.loomlab.core.stats.Summary;
+import dev.loomlab.load.Arm;
+import dev.loomlab.load.LoadMetrics;
+import dev.loomlab.load.LoadScenario;
+import dev.loomlab.load.capacity.CapacitySearch;
+import dev.loomlab.load.capacity.KneeCause;
+import dev.loomlab.report.analysis.Difference;
+import dev.loomlab.report.analysis.Metrics;
+import dev.loomlab.report.text.Fmt;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The answer of an assessment ({@code loomlab assess}), from its results: for each URL, each arm's capacity within the
+ * objective, the arms' latency at each common rate with the difference from the first arm and its interval, and what
+ * stopped each arm (its knee's cause, with the figure). Differences use the estimator {@code compare} uses ({@link
+ * Difference}: the Hodges-Lehmann ratio with its exact 99% interval, a verdict only beyond 5%); with fewer than five
+ * samples a side it says so instead of judging.
+ */
+public final class AssessAnswer {
+    private AssessAnswer() {
+    }
+
+    /** The answer's lines; empty when no result carries an arm. */
+    public static List<String> lines(List<Result> results) {
+        Map<String, List<Result>> byUrl = new LinkedHashMap<>();
+        for (Result r : results) {
+            if (r.section(Arm.SECTION).isPresent()) {
+                byUrl.computeIfAbsent(String.valueOf(r.params().get("url")), u -> new ArrayList<>()).add(r);
+            }
+        }
+        List<String> lines = new ArrayList<>();
+        byUrl.forEach((url, rs) -> lines.addAll(forUrl(url, rs)));
+        return lines;
+    }
+
+    private static List<String> forUrl(String url, List<Result> results) {
+        List<String> lines = new ArrayList<>();
+        Map<String, Result> searches = new LinkedHashMap<>();
+        Map<String, Map<String, Result>> atRates = new LinkedHashMap<>();
+        for (Result r : results) {
+            String arm = arm(r);
+            if (r.model().equals("open:" + LoadScenario.MAX)) {
+                searches.put(arm, r);
+            } else {
+                atRates.computeIfAbsent(Fmt.num(rate(r)), k -> new LinkedHashMap<>()).put(arm, r);
+            }
+        }
+        String slo = searches.values().stream().flatMap(r -> r.section(CapacitySearch.SECTION).stream())
+                .map(s -> s.slo()).findFirst().orElse("the objective");
+        lines.add("");
+        lines.add("Answer for " + url + " (within " + slo + "):");
+        lines.add("- throughput: " + throughput(searches));
+        atRates.forEach((rate, byArm) -> lines.add("- at " + rate + "/s: " + latency(byArm)));
+        lines.add("- limits: " + limits(searches));
+        return lines;
+    }
+
+    /** Each arm's capacity, and each other arm's against the first's. */
+    private static String throughput(Map<String, Result> searches) {
+        List<String> parts = new ArrayList<>();
+        String metric = LoadMetrics.MAX_RATE_PER_S.name();
+        Result first = null;
+        List<String> against = new ArrayList<>();
+        for (Map.Entry<String, Result> e : searches.entrySet()) {
+            Result r = e.getValue();
+            if (!r.ok() || r.metrics().get(metric) == null) {
+                parts.add(e.getKey() + " none (" + (r.error() == null ? "no rate met the objective" : r.error()) + ")");
+                continue;
+            }
+            Summary s = Metrics.summary(r, metric);
+            parts.add(e.getKey() + " " + Fmt.num(s.median()) + "/s" + (s.n() > 1 ? " (median of " + s.n() + " searches, "
+                    + Fmt.num(s.min()) + "–" + Fmt.num(s.max()) + "/s)" : ""));
+            if (first == null) {
+                first = r;
+            } else {
+                against.add(e.getKey() + " " + difference(first, r, metric, "searches"));
+            }
+        }
+        int n = searches.values().stream().mapToInt(r -> r.metrics().get(metric) == null ? 0 : Metrics.summary(r, metric).n())
+                .min().orElse(0);
+        String single = n == 1 ? "; one search each: a single draw, see --repeat 5 for an interval" : "";
+        return String.join(", ", parts) + (against.isEmpty() ? "" : "; " + String.join("; ", against)) + single;
+    }
+
+    /** p50 and p99 of each arm at one common rate, each other arm's p99 against the first's, and errors. */
+    private static String latency(Map<String, Result> byArm) {
+        List<String> parts = new ArrayList<>();
+        List<String> against = new ArrayList<>();
+        String p50 = LoadMetrics.RUN_LATENCY.named("p50");
+        String p99 = LoadMetrics.RUN_LATENCY.named("p99");
+        Result first = null;
+        for (Map.Entry<String, Result> e : byArm.entrySet()) {
+            Result r = e.getValue();
+            if (!r.ok() || r.metrics().get(p99) == null) {
+                parts.add(e.getKey() + " " + r.status().json() + (r.error() == null ? "" : " (" + r.error() + ")"));
+                continue;
+            }
+            Summary errors = Metrics.summary(r, "errors");
+            parts.add(e.getKey() + " p50 " + Fmt.num(Metrics.summary(r, p50).median()) + " ms, p99 "
+                    + Fmt.num(Metrics.summary(r, p99).median()) + " ms" + (errors != null && errors.max() > 0
+                    ? ", errors in " + (int) errors.samples().stream().filter(v -> v > 0).count() + " of " + errors.n() + " turns" : ""));
+            if (first == null) {
+                first = r;
+            } else {
+                against.add(e.getKey() + " " + difference(first, r, p99, "turns"));
+            }
+        }
+        int turns = byArm.values().stream().mapToInt(Result::forks).max().orElse(0);
+        return String.join("; ", parts) + " (median of " + turns + " turns)" + (against.isEmpty() ? "" : "; " + String.join("; ", against));
+    }
+
+    /** {@code ×0.98 [0.95, 1.01] at 99%, 5 vs 5 turns: within noise}, against {@code baseline}. */
+    private static String difference(Result baseline, Result candidate, String metric, String what) {
+        Summary b = Metrics.summary(baseline, metric);
+        Summary c = Metrics.summary(candidate, metric);
+        Optional<String> why = Difference.unavailable(b, c, metric);
+        if (why.isPresent()) {
+            return "not compared: " + why.get();
+        }
+        Difference d = Difference.of(b, c, metric, Difference.DEFAULT_THRESHOLD_PCT);
+        String verdict = switch (d.verdict()) {
+            case FASTER -> "better beyond noise";
+            case SLOWER -> "worse beyond noise";
+            case WITHIN_NOISE -> "no difference beyond ±" + Difference.DEFAULT_THRESHOLD_PCT + "% shown";
+            case TOO_FEW_SAMPLES -> "too few " + what + " to judge (" + Difference.samplesNeeded() + " a side needed)";
+            case CHANGED -> "changed";
+        };
+        return Metrics.label(metric) + " ×" + Fmt.num(d.ratio()) + " of " + arm(baseline) + (d.estimate().reachable()
+                ? " [" + Fmt.num(d.estimate().low()) + ", " + Fmt.num(d.estimate().high()) + "] at " + d.estimate().level() : "")
+                + ", " + d.estimate().m() + " vs " + d.estimate().n() + " " + what + ": " + verdict;
+    }
+
+    /** What stopped each arm: its first search's knee cause, in its words. */
+    private static String limits(Map<String, Result> searches) {
+        List<String> parts = new ArrayList<>();
+        searches.forEach((arm, r) -> parts.add(arm + ": " + r.section(KneeCause.SECTION).map(KneeCause::line)
+                .orElse(r.ok() ? "not named" : "not measured")));
+        return String.join("; ", parts);
+    }
+
+    private static String arm(Result r) {
+        return r.section(Arm.SECTION).map(Arm::name).orElse(String.valueOf(r.params().get(Arm.PARAM)));
+    }
+
+    private static double rate(Result r) {
+        Object rate = r.params().get("rate");
+        return rate instanceof Number n ? n.doubleValue() : Double.parseDouble(String.valueOf(rate));
+    }
+}
