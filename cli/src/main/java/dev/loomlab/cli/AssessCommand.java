@@ -56,6 +56,8 @@ import java.util.function.Consumer;
                         + " --arm virtual=-Dpool=virtual --dry-run"})
 final class AssessCommand implements Callable<Integer> {
     private static final String PREFIX = "loomlab assess";
+    /** Exit code of {@code --fail-if-worse} when its arm is worse than the first (1 stays "something failed"). */
+    static final int WORSE = 3;
 
     @Option(names = "--app", required = true, paramLabel = "\"CMD\"", description = "the command that starts your service"
             + " (java …, a jar, or any command: its JVM then gets the arm's flags through JAVA_TOOL_OPTIONS)")
@@ -126,6 +128,11 @@ final class AssessCommand implements Callable<Integer> {
             description = "results folder (default results/<timestamp>)")
     String out;
 
+    @Option(names = "--fail-if-worse", paramLabel = "ARM", description = "exit 3 when this arm is worse than the first arm"
+            + " beyond noise: its capacity, or its p99 at a common rate (the whole 99% interval beyond 5%), or it failed where"
+            + " the first did not (a gate for your service's build)")
+    String failIfWorse;
+
     @Option(names = "--dry-run", description = "print the plan and its time estimate; start nothing")
     boolean dryRun;
 
@@ -174,7 +181,17 @@ final class AssessCommand implements Callable<Integer> {
             }
             AssessAnswer.lines(results).forEach(System.out::println);
             System.out.println("results: " + folder.dir());
-            return failed ? 1 : 0;
+            if (failed) {
+                return 1;
+            }
+            if (failIfWorse != null) {
+                List<String> worse = AssessAnswer.worse(results, failIfWorse);
+                worse.forEach(w -> System.out.println(PREFIX + ": worse: " + w));
+                if (!worse.isEmpty()) {
+                    return WORSE;
+                }
+            }
+            return 0;
         }
     }
 
@@ -337,6 +354,13 @@ final class AssessCommand implements Callable<Integer> {
         Slo objective = slo != null && slo.given() != null ? slo.given() : Slo.DEFAULT;
         List<Jdk> jdks = jvms.stream().map(Jdk::at).toList();
         List<Arm> arms = AssessPlan.onJdks(AssessPlan.arms(armFlags, armEnv, spring || command.isSpringBoot()), jdks);
+        if (failIfWorse != null && arms.stream().noneMatch(a -> a.name().equals(failIfWorse))) {
+            throw new BadInputException("--fail-if-worse " + failIfWorse + ": no such arm (the arms: "
+                    + String.join(", ", arms.stream().map(Arm::name).toList()) + ")");
+        }
+        if (failIfWorse != null && arms.getFirst().name().equals(failIfWorse)) {
+            throw new BadInputException("--fail-if-worse " + failIfWorse + " is the first arm, which the others are judged against");
+        }
         int searches = repeat == null ? 1 : repeat;
         int t = turns == null ? AssessPlan.DEFAULT_TURNS : turns;
         if (searches < 1 || t < 1) {

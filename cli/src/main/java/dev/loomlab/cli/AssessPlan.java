@@ -124,12 +124,12 @@ record AssessPlan(AppCommandLine app, List<URI> urls, List<Arm> arms, SearchPlan
                 arms.stream().map(Arm::name).toList()) + " …), " + seconds(warmup) + " + " + seconds(duration)
                 + " measured a rate; the service started afresh for each turn");
         long total = estimate().toSeconds();
-        lines.add(String.format(Locale.ROOT, "  at least %d min %02d s in all (assuming %s a start and %d steps a search; a"
+        lines.add(String.format(Locale.ROOT, "  about %d min %02d s in all (assuming %s a start and %d steps a search; a"
                 + " search's slow steps take longer)", total / 60, total % 60, seconds(ESTIMATED_START), ESTIMATED_STEPS));
         return lines;
     }
 
-    /** A rough lower estimate of the whole assessment. */
+    /** A rough estimate of the whole assessment. */
     Duration estimate() {
         Duration step = search.stepWarmup().plus(search.measuredSpan(search.startRatePerS()));
         Duration searchBlock = ESTIMATED_START.plus(step.multipliedBy((long) ESTIMATED_STEPS * searches));

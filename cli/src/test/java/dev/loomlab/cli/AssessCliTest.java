@@ -38,7 +38,8 @@ class AssessCliTest {
         Path out = tmp.resolve("assess");
         CliHarness.Outcome o = CliHarness.run("assess", "--app", app(port), "--url", "http://127.0.0.1:" + port + "/work",
                 "--arm", "platform=-Dthreads=platform", "--arm", "virtual=-Dthreads=virtual", "--slo", "p50<400ms",
-                "--start-rate", "150/s", "--precision", "20%", "--warmup", "1s", "--duration", "1s", "--turns", "2", "--at", "50%", "--out", out.toString());
+                "--start-rate", "150/s", "--precision", "20%", "--warmup", "1s", "--duration", "1s", "--turns", "2", "--at", "50%",
+                "--fail-if-worse", "virtual", "--out", out.toString());
         assertThat(o.exit()).as(o.out() + o.err()).isZero();
 
         List<JsonNode> results = RunContractTest.results(out);
@@ -103,11 +104,19 @@ class AssessCliTest {
     }
 
     @Test
+    void failIfWorseNamesAnArmThatIsNotTheFirst() {
+        CliHarness.assertBadInput(CliHarness.run("assess", "--app", "java -cp x Main", "--url", "http://127.0.0.1:9/",
+                "--arm", "a=-Da=1", "--arm", "b=-Db=1", "--fail-if-worse", "c", "--dry-run"), "--fail-if-worse c: no such arm");
+        CliHarness.assertBadInput(CliHarness.run("assess", "--app", "java -cp x Main", "--url", "http://127.0.0.1:9/",
+                "--arm", "a=-Da=1", "--arm", "b=-Db=1", "--fail-if-worse", "a", "--dry-run"), "is the first arm");
+    }
+
+    @Test
     void aDryRunPrintsThePlanAndStartsNothing() {
         CliHarness.Outcome o = CliHarness.run("assess", "--app", "java -cp x Main", "--url", "http://127.0.0.1:9/",
                 "--arm", "a=-Da=1", "--arm", "b=-Db=1", "--dry-run");
         assertThat(o.exit()).as(o.err()).isZero();
         assertThat(o.out()).contains("arm a: -Da=1").contains("arm b: -Db=1").contains("5 alternating turns each (a b …)")
-                .contains("at least");
+                .contains("in all");
     }
 }

@@ -138,6 +138,46 @@ public final class AssessAnswer {
                 + ", " + d.estimate().m() + " vs " + d.estimate().n() + " " + what + ": " + verdict;
     }
 
+    /**
+     * Where {@code arm} is worse than the first arm beyond noise, for {@code --fail-if-worse}: its capacity, or its p99 at
+     * a common rate, judged as {@link Difference} judges them (worse beyond 5%, the whole 99% interval), or a common
+     * rate its runs failed at where the first arm's did not; one line each, empty when it is not worse.
+     */
+    public static List<String> worse(List<Result> results, String arm) {
+        List<String> reasons = new ArrayList<>();
+        Map<String, List<Result>> byUrl = new LinkedHashMap<>();
+        results.stream().filter(r -> r.section(Arm.SECTION).isPresent())
+                .forEach(r -> byUrl.computeIfAbsent(String.valueOf(r.params().get("url")), u -> new ArrayList<>()).add(r));
+        byUrl.forEach((url, rs) -> {
+            Map<String, Result> first = new LinkedHashMap<>();
+            for (Result r : rs) {
+                String key = r.model();
+                if (!first.containsKey(key)) {
+                    first.put(key, r);
+                    continue;
+                }
+                if (!arm(r).equals(arm)) {
+                    continue;
+                }
+                Result base = first.get(key);
+                String metric = r.model().equals("open:" + LoadScenario.MAX) ? LoadMetrics.MAX_RATE_PER_S.name()
+                        : LoadMetrics.RUN_LATENCY.named("p99");
+                if (base.ok() && !r.ok()) {
+                    reasons.add(url + " " + r.model() + ": " + arm + " " + r.status().json() + " where " + arm(base) + " was ok");
+                    continue;
+                }
+                Summary b = Metrics.summary(base, metric);
+                Summary c = Metrics.summary(r, metric);
+                if (Difference.unavailable(b, c, metric).isEmpty()
+                        && Difference.of(b, c, metric, Difference.DEFAULT_THRESHOLD_PCT).verdict() == Difference.Verdict.SLOWER) {
+                    reasons.add(url + " " + r.model() + ": " + arm + " " + difference(base, r, metric,
+                            metric.equals(LoadMetrics.MAX_RATE_PER_S.name()) ? "searches" : "turns"));
+                }
+            }
+        });
+        return reasons;
+    }
+
     /** What stopped each arm: its first search's knee cause, in its words. */
     private static String limits(Map<String, Result> searches) {
         List<String> parts = new ArrayList<>();

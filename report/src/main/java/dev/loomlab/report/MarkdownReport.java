@@ -27,6 +27,15 @@ public final class MarkdownReport {
     /** @param environment the contents of summary.json, shown as a list */
     public static String render(List<Result> results, Map<String, Object> environment) {
         StringBuilder sb = new StringBuilder("# loomlab results\n\n");
+        List<String> answer = AssessAnswer.lines(results);
+        if (!answer.isEmpty()) {
+            sb.append("## Assessment\n\nEach arm of the service against the first one named: its capacity within the objective,"
+                    + " its latency at common rates (medians of alternating turns, the ratio with its exact 99% interval), and"
+                    + " what stopped it.\n");
+            answer.forEach(line -> sb.append(line.startsWith("Answer for ") ? "\n### " + line.substring("Answer for ".length())
+                    + "\n" : line).append('\n'));
+            sb.append('\n');
+        }
         sb.append("## Environment\n\n");
         environment.forEach((k, v) -> sb.append("- **").append(k).append("**: ").append(value(v)).append('\n'));
         sb.append("\n## Results\n\n");

@@ -1,5 +1,6 @@
 package dev.loomlab.report.html;
 
+import dev.loomlab.report.AssessAnswer;
 import dev.loomlab.prof.ResultProfile;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.report.text.Fmt;
@@ -37,13 +38,16 @@ public final class HtmlReport {
         if (started != null) {
             body.append(" · ").append(Html.esc(started));
         }
-        body.append("</p>\n<nav><a href=\"#environment\">Environment</a> <a href=\"#advice\">Advice</a>");
+        List<String> answer = AssessAnswer.lines(results);
+        body.append("</p>\n<nav>").append(answer.isEmpty() ? "" : "<a href=\"#assessment\">Assessment</a> ")
+                .append("<a href=\"#environment\">Environment</a> <a href=\"#advice\">Advice</a>");
         byScenario.keySet().forEach(s -> body.append(" <a href=\"#scenario-").append(Html.id(s)).append("\">")
                 .append(Html.esc(s)).append("</a>"));
         if (results.stream().anyMatch(r -> !r.section(ResultProfile.SECTION).isEmpty())) {
             body.append(" <a href=\"#profiles\">Profiles</a>");
         }
         body.append(" <a href=\"#not-ok\">Not ok</a> <a href=\"#reading\">Reading this report</a></nav>\n</header>\n<main>\n");
+        body.append(assessment(answer));
         body.append(environment(environment));
         body.append(advice(advice));
         byScenario.forEach((scenario, rs) -> body.append(ScenarioSection.render(scenario, rs,
@@ -53,6 +57,25 @@ public final class HtmlReport {
         body.append(reading(results));
         body.append("</main>\n");
         return HtmlPage.render("loomlab results", body.toString(), charts);
+    }
+
+    /** An assessment's answer, drawn first: a heading per URL, its lines as a list; empty without one. */
+    private static String assessment(List<String> answer) {
+        if (answer.isEmpty()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder("<section id=\"assessment\">\n<h2>Assessment</h2>\n");
+        boolean open = false;
+        for (String line : answer) {
+            if (line.startsWith("Answer for ")) {
+                sb.append(open ? "</ul>\n" : "").append("<h3>").append(Html.esc(line.substring("Answer for ".length())))
+                        .append("</h3>\n<ul>\n");
+                open = true;
+            } else if (line.startsWith("- ")) {
+                sb.append("<li>").append(Html.esc(line.substring(2))).append("</li>\n");
+            }
+        }
+        return sb.append(open ? "</ul>\n" : "").append("</section>\n").toString();
     }
 
     private static String counts(List<Result> results) {
