@@ -17,6 +17,7 @@ import dev.loomlab.core.section.ResultSection;
 import dev.loomlab.core.slo.SloVerdict;
 import dev.loomlab.core.stats.GcPauseSummary;
 import dev.loomlab.core.stats.Summary;
+import dev.loomlab.load.Arm;
 import dev.loomlab.load.LoadEngineInfo;
 import dev.loomlab.load.capacity.CapacitySearch;
 import dev.loomlab.load.capacity.CapacityStep;
@@ -83,6 +84,7 @@ class ResultSectionsTest {
         }
         assertThat(back.section(CapacitySearch.SECTION)).isEqualTo(r.section(CapacitySearch.SECTION));
         assertThat(back.section(LoadEngineInfo.SECTION)).isEqualTo(r.section(LoadEngineInfo.SECTION));
+        assertThat(back.section(Arm.SECTION)).isEqualTo(r.section(Arm.SECTION));
     }
 
     /** A result that holds every core field and every section the reports read, each set in another order than written. */
@@ -97,6 +99,7 @@ class ResultSectionsTest {
                 .section(ServiceFigures.SECTION, service)
                 .section(KneeCause.SECTION, knee)
                 .section(LoadEngineInfo.SECTION, new LoadEngineInfo("jmeter", "5.6.3", "from the actual send", List.of()))
+                .section(Arm.SECTION, new Arm("virtual", List.of("-Dthreads=virtual"), Map.of("K", "V"), "/jdk"))
                 .section(CapacitySearch.SECTION, List.of(new CapacitySearch("p99<500ms", 5, 1000, 998.0, 1000.0, 2000.0, 60_000.0,
                         false, List.of(step), null, knee)))
                 .modelInfo(ModelCatalog.load().create("virtual")).form("server").params(Map.of("users", 10))
