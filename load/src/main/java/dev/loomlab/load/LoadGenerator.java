@@ -344,8 +344,11 @@ public final class LoadGenerator {
                     return;
                 }
             }
-            if (!stopped && clock.nanoTime() < end) {
-                c.send(Long.MIN_VALUE);
+            // One reading decides both whether to send and whether the request is measured: read twice, a request
+            // sent just before the end would reach the server yet count as after it.
+            long now = clock.nanoTime();
+            if (!stopped && now < end) {
+                c.send(now);
             }
             return;
         }
