@@ -62,6 +62,14 @@ wait_for_line() { # file, timeout s
   fail "no result in $1 after $2 s"
 }
 
+# A job that ignores SIGINT (started with `cmd &` where job control is off, as a CI step may be) passes that on, and no
+# shell can undo it; a JVM that inherits it never sees the test's Ctrl-C. Each run gets the default back, as a terminal's
+# foreground job has it, where env can give it.
+launch=()
+if env --default-signal=INT true 2>/dev/null; then
+  launch=(env --default-signal=INT)
+fi
+
 # Each result: one trial JVM of 2 iterations of 1 s, so the signal lands during a trial.
 plan=(run sleep -m virtual -p tasks=1,2,3,4 -p sleep=1s --forks 1 --warmup 0 --iterations 2 --timeout 2m)
 
@@ -74,7 +82,7 @@ check_whole() { # folder → number of lines, each a result
 
 stop_with() { # name, folder, signals… → checks exit code 128+signal
   local name="$1" dir="$2"; shift 2
-  ./loomlab "${plan[@]}" --out "$dir" > "$work/$name.out" 2> "$work/$name.err" &
+  ${launch[@]+"${launch[@]}"} ./loomlab "${plan[@]}" --out "$dir" > "$work/$name.out" 2> "$work/$name.err" &
   local pid=$!
   wait_for_line "$dir/results.jsonl" 120
   sleep 0.5
