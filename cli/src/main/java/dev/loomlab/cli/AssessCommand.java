@@ -4,9 +4,12 @@ import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.core.slo.SloPolicy;
+import dev.loomlab.core.stats.Summary;
 import dev.loomlab.core.trial.Jdk;
 import dev.loomlab.load.Arm;
+import dev.loomlab.load.LoadMetrics;
 import dev.loomlab.load.LoadProgress;
+import dev.loomlab.load.LoadReport;
 import dev.loomlab.load.LoadScenario;
 import dev.loomlab.load.LoadSpec;
 import dev.loomlab.load.Ramp;
@@ -15,6 +18,7 @@ import dev.loomlab.load.capacity.CapacitySearch;
 import dev.loomlab.load.capacity.CapacitySearcher;
 import dev.loomlab.load.capacity.SearchPlan;
 import dev.loomlab.load.capacity.SloPool;
+import dev.loomlab.load.service.RunReadings;
 import dev.loomlab.load.service.Service;
 import dev.loomlab.load.service.ServiceWatch;
 import dev.loomlab.load.session.LoadSession;
@@ -208,8 +212,9 @@ final class AssessCommand implements Callable<Integer> {
             Result r = search(plan, url, arm, folder);
             append(folder, results, r);
             failed |= !r.ok();
-            Optional.ofNullable(r.metrics().get(dev.loomlab.load.LoadMetrics.MAX_RATE_PER_S.name()))
-                    .map(m -> ((dev.loomlab.core.stats.Summary) m).median()).ifPresent(max -> capacity.put(arm, max));
+            if (r.metrics().get(LoadMetrics.MAX_RATE_PER_S.name()) instanceof Summary max) {
+                capacity.put(arm, max.median());
+            }
         }
         if (capacity.size() < plan.arms().size()) {
             System.err.println(PREFIX + ": " + url + ": an arm found no rate within " + plan.search().slo().spec()
@@ -235,14 +240,15 @@ final class AssessCommand implements Callable<Integer> {
                         session.warm(spec);
                         ServiceWatch watch = ServiceWatch.start(read, spec.warmup(), spec.duration());
                         Consumer<LoadProgress> line = p -> System.err.println(PREFIX + ":   " + p.line());
-                        dev.loomlab.load.LoadReport report;
+                        LoadReport report;
+                        RunReadings readings;
                         try {
                             report = session.run(spec, line, false).report();
                         } finally {
                             // stopped either way, so that no reader outlives its run
-                            watch.stop();
+                            readings = watch.stop();
                         }
-                        byRate.computeIfAbsent(rate, k -> new ArrayList<>()).add(new LoadScenario.Run(report, watch.stop()));
+                        byRate.computeIfAbsent(rate, k -> new ArrayList<>()).add(new LoadScenario.Run(report, readings));
                         System.err.println(PREFIX + ":   " + Slo.figure(rate) + "/s: " + report.line());
                     }
                 } catch (AppProcess.StartFailure e) {

@@ -71,7 +71,8 @@ class FindMaxCliTest {
             CapacitySearch s = r.section(CapacitySearch.SECTION).getFirst();
             assertThat(s.slo()).isEqualTo("p50<400ms");
             List<Double> rates = s.steps().stream().map(CapacityStep::ratePerS).toList();
-            assertThat(rates.subList(0, 2)).containsExactly(100.0, 200.0);
+            // doubling from the start rate; a step judged within noise (a loaded machine) is measured again at its rate
+            assertThat(rates.stream().distinct().limit(2)).containsExactly(100.0, 200.0);
             assertThat(s.found()).isTrue();
             assertThat(s.highestPassingPerS()).isLessThan(s.firstFailingPerS());
             // no step wanted 5,000/s, where the generator's share of a core starts to count: its ceiling was not measured
