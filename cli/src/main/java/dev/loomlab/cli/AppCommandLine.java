@@ -38,7 +38,9 @@ record AppCommandLine(String text, List<String> words, JavaProgram java) {
             throw new BadInputException("--app needs the command that starts your service, e.g. --app \"java -jar app.jar\"");
         }
         String first = Path.of(words.getFirst()).getFileName().toString();
-        boolean java = first.equals("java") || first.toLowerCase(Locale.ROOT).endsWith(".jar");
+        // JavaProgram's forms: java …, a jar, or JVM options first (-cp svc.jar Main, @argfile)
+        boolean java = first.equals("java") || first.equals("java.exe") || first.toLowerCase(Locale.ROOT).endsWith(".jar")
+                || words.getFirst().startsWith("-") || words.getFirst().startsWith("@");
         return new AppCommandLine(text, List.copyOf(words), java ? JavaProgram.parse(words, Jdk.current()) : null);
     }
 

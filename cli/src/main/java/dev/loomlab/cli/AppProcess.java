@@ -2,15 +2,13 @@ package dev.loomlab.cli;
 
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.process.ChildProcess;
+import dev.loomlab.load.capacity.UrlProbe;
+import dev.loomlab.load.service.TcpSockets;
 
 import java.io.IOException;
-import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +51,7 @@ final class AppProcess implements AutoCloseable {
             } catch (IOException free) {
                 continue;
             }
-            OptionalLong pid = dev.loomlab.load.service.TcpSockets.listener(port);
+            OptionalLong pid = TcpSockets.listener(port);
             throw new BadInputException("port " + port + " of " + url + " is already taken"
                     + (pid.isPresent() ? " by process " + pid.getAsLong() : "") + ": stop that process first (assess starts"
                     + " the service itself, for each arm)");
@@ -88,55 +86,35 @@ final class AppProcess implements AutoCloseable {
 
     private void awaitAnswers(List<URI> urls, Duration startTimeout) throws InterruptedException, StartFailure {
         long deadline = System.nanoTime() + startTimeout.toNanos();
-        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(ASK_TIMEOUT).build()) {
-            for (URI url : urls) {
-                while (true) {
-                    if (!child.isAlive()) {
-                        throw new StartFailure("the service exited with code " + child.exitValue() + " before " + url
-                                + " answered" + tail());
-                    }
-                    Integer status = ask(client, url);
-                    if (status != null && status / 100 == 2) {
-                        break;
-                    }
-                    if (status != null) {
-                        throw new StartFailure(url + " answered " + status + " once the service was up: check the URL" + tail());
-                    }
-                    if (System.nanoTime() > deadline) {
-                        throw new StartFailure(url + " did not answer within " + startTimeout.toSeconds()
-                                + " s of the service's start (--start-timeout)" + tail());
-                    }
-                    Thread.sleep(POLL);
+        for (URI url : urls) {
+            while (true) {
+                if (!child.isAlive()) {
+                    throw new StartFailure("the service exited with code " + child.exitValue() + " before " + url
+                            + " answered" + tail());
                 }
+                Integer status = ask(url);
+                if (status != null && status / 100 == 2) {
+                    break;
+                }
+                if (status != null) {
+                    throw new StartFailure(url + " answered " + status + " once the service was up: check the URL" + tail());
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new StartFailure(url + " did not answer within " + startTimeout.toSeconds()
+                            + " s of the service's start (--start-timeout)" + tail());
+                }
+                Thread.sleep(POLL);
             }
         }
     }
 
-    /** The status {@code url} answers with; null when nothing answers yet. */
-    private static Integer ask(HttpClient client, URI url) throws InterruptedException {
+    /** The status {@code url} answers with; null while nothing answers (refused, timed out, closed as it starts). */
+    private static Integer ask(URI url) throws InterruptedException {
         try {
-            return client.send(HttpRequest.newBuilder(url).timeout(ASK_TIMEOUT).GET().build(),
-                    HttpResponse.BodyHandlers.discarding()).statusCode();
-        } catch (ConnectException | java.net.http.HttpTimeoutException notYet) {
-            return null;
-        } catch (IOException e) {
-            // a connection closed while the service was still starting: not an answer yet
+            return UrlProbe.status(url, ASK_TIMEOUT);
+        } catch (IOException notYet) {
             return null;
         }
-    }
-
-    /** The service's process id. */
-    long pid() {
-        return child.pid();
-    }
-
-    boolean isAlive() {
-        return child.isAlive();
-    }
-
-    /** Its exit code once it has exited. */
-    int exitValue() {
-        return child.exitValue();
     }
 
     /** {@code ; its log (…) ends: …} with the last lines, or nothing when it wrote none. */
@@ -159,7 +137,8 @@ final class AppProcess implements AutoCloseable {
         child.kill();
     }
 
-    private static int port(URI url) {
+    /** The URL's port, 80 when it names none. */
+    static int port(URI url) {
         return url.getPort() > 0 ? url.getPort() : 80;
     }
 

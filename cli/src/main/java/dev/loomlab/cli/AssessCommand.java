@@ -18,6 +18,8 @@ import dev.loomlab.load.capacity.CapacitySearch;
 import dev.loomlab.load.capacity.CapacitySearcher;
 import dev.loomlab.load.capacity.SearchPlan;
 import dev.loomlab.load.capacity.SloPool;
+import dev.loomlab.load.engines.LoadEngines;
+import dev.loomlab.load.service.PrometheusSaturation;
 import dev.loomlab.load.service.RunReadings;
 import dev.loomlab.load.service.Service;
 import dev.loomlab.load.service.ServiceWatch;
@@ -145,6 +147,8 @@ final class AssessCommand implements Callable<Integer> {
 
     /** Whether a measured block ran already: a service that fails to start before is bad input, after a failed result. */
     private boolean measuredSome;
+    /** The {@code --metrics} endpoint, asked once when the service first answers; null without the option. */
+    private PrometheusSaturation.Probed probed;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
@@ -185,9 +189,7 @@ final class AssessCommand implements Callable<Integer> {
             }
             AssessAnswer.lines(results).forEach(System.out::println);
             System.out.println("results: " + folder.dir());
-            if (failed) {
-                return 1;
-            }
+            // the gate first: an arm that failed where the first did not is its verdict, not a broken run
             if (failIfWorse != null) {
                 List<String> worse = AssessAnswer.worse(results, failIfWorse);
                 worse.forEach(w -> System.out.println(PREFIX + ": worse: " + w));
@@ -195,7 +197,7 @@ final class AssessCommand implements Callable<Integer> {
                     return WORSE;
                 }
             }
-            return 0;
+            return failed ? 1 : 0;
         }
     }
 
@@ -234,7 +236,8 @@ final class AssessCommand implements Callable<Integer> {
                 Map<Double, List<LoadScenario.Run>> byRate = runs.computeIfAbsent(arm, a -> new LinkedHashMap<>());
                 try (AppProcess service = start(plan, url, arm, folder, "turn" + turn)) {
                     Service read = service(url);
-                    LoadSession session = new RepeatedSearch(url, null, plan.search(), 1, PREFIX, System.err).session();
+                    LoadSession session = new LoadSession(LoadEngines.named(LoadEngines.LOOMLAB), new LoadSession.Events() {
+                    });
                     for (double rate : rates) {
                         LoadSpec spec = spec(plan, url, rate);
                         session.warm(spec);
@@ -264,7 +267,7 @@ final class AssessCommand implements Callable<Integer> {
                     continue;
                 }
                 Result pooled = LoadScenario.pooled(spec(plan, url, rate), armRuns, Optional.of(plan.search().slo()));
-                Result r = SloPolicy.DEFAULT.judge(LoadScenario.DESCRIPTION, armed(pooled, url, arm, plan));
+                Result r = plan.policy().judge(LoadScenario.DESCRIPTION, armed(pooled, url, arm, plan));
                 append(folder, results, r);
                 failed |= !r.ok();
             }
@@ -287,7 +290,7 @@ final class AssessCommand implements Callable<Integer> {
             System.out.println(PREFIX + ": arm " + arm.name() + ": " + CapacityText.answer(done));
             CapacityText.knee(done).ifPresent(knee -> System.out.println(PREFIX + ": arm " + arm.name() + " knee: " + knee));
             Result searched = CapacityResult.result(plan.search(), LoadSession.mostConnections(plan.search(), null, done), found);
-            return SloPolicy.DEFAULT.judge(LoadScenario.CAPACITY, armed(searched, url, arm, plan));
+            return plan.policy().judge(LoadScenario.CAPACITY, armed(searched, url, arm, plan));
         } catch (AppProcess.StartFailure e) {
             System.err.println(PREFIX + ": " + e.getMessage());
             return failedResult(plan, url, arm, e.getMessage());
@@ -302,7 +305,7 @@ final class AssessCommand implements Callable<Integer> {
             throws IOException, InterruptedException, AppProcess.StartFailure {
         Jdk jdk = arm.jdk() == null ? null : Jdk.at(arm.jdk());
         ProcessBuilder builder = plan.app().builder(arm, jdk, List.of());
-        String host = url.getHost() + ":" + port(url);
+        String host = url.getHost() + ":" + AppProcess.port(url);
         System.err.println(PREFIX + ": starting the service as " + arm.name() + ", waiting for " + host + " to answer …");
         try {
             AppProcess service = AppProcess.start(builder, folder.logs().resolve("app-" + arm.name() + "-" + block + ".log"),
@@ -319,7 +322,11 @@ final class AssessCommand implements Callable<Integer> {
 
     /** What is read of the service just started: {@code --metrics} when given, its CPU from /proc. */
     private Service service(URI url) throws InterruptedException {
-        return ServiceReading.of(ServiceReading.probe(metrics), port(url), System.err, PREFIX, "--metrics");
+        if (metrics != null && probed == null) {
+            // asked once, when the service first answers: each block then reads the same endpoint
+            probed = ServiceReading.probe(metrics);
+        }
+        return ServiceReading.of(probed, AppProcess.port(url), System.err, PREFIX, "--metrics");
     }
 
     private static Result failedResult(AssessPlan plan, URI url, Arm arm, String why) {
@@ -345,10 +352,6 @@ final class AssessCommand implements Callable<Integer> {
     private static void append(ResultsFolder folder, List<Result> results, Result r) throws IOException {
         folder.append(r);
         results.add(r);
-    }
-
-    private static int port(URI url) {
-        return url.getPort() > 0 ? url.getPort() : 80;
     }
 
     /** The plan the options ask for. */
@@ -388,6 +391,7 @@ final class AssessCommand implements Callable<Integer> {
         }
         SearchPlan search = new SearchPlan(objective, start, Math.min(SearchPlan.DEFAULT_MIN_RATE, start), step, warmup,
                 duration, SearchPlan.defaultTimeout(objective));
-        return new AssessPlan(command, List.copyOf(urls), arms, search, searches, shares, t, warmup, duration, startTimeout);
+        return new AssessPlan(command, List.copyOf(urls), arms, search, new SloPolicy(objective, false), searches, shares, t,
+                warmup, duration, startTimeout);
     }
 }

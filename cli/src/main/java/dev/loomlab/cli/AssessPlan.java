@@ -3,6 +3,7 @@ package dev.loomlab.cli;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.param.Units;
 import dev.loomlab.core.slo.Slo;
+import dev.loomlab.core.slo.SloPolicy;
 import dev.loomlab.core.trial.Jdk;
 import dev.loomlab.load.Arm;
 import dev.loomlab.load.capacity.SearchPlan;
@@ -24,6 +25,7 @@ import java.util.Map;
  * @param urls         the URLs assessed, one after the other
  * @param arms         the arms, each on its JDK (the JDK axis already multiplied in), in the order they alternate
  * @param search       each arm's capacity search
+ * @param policy       what each result is judged by: the search's objective
  * @param searches     searches per arm ({@code --repeat})
  * @param shares       the common rates, as shares of the lowest arm's capacity (0.5 for 50%)
  * @param turns        turns per arm at the common rates
@@ -31,7 +33,8 @@ import java.util.Map;
  * @param duration     each common-rate run's measured span
  * @param startTimeout how long the service may take to answer every URL once started
  */
-record AssessPlan(AppCommandLine app, List<URI> urls, List<Arm> arms, SearchPlan search, int searches, List<Double> shares,
+record AssessPlan(AppCommandLine app, List<URI> urls, List<Arm> arms, SearchPlan search, SloPolicy policy, int searches,
+                  List<Double> shares,
                   int turns, Duration warmup, Duration duration, Duration startTimeout) {
     /** Turns per arm by default: the fewest with which the exact 99% interval of a ratio exists (5 vs 5). */
     static final int DEFAULT_TURNS = 5;

@@ -26,16 +26,10 @@ final class TrialTurns {
     record Turn(int result, int fork, boolean last) {
     }
 
-    /** The trial JVMs {@code toRun} needs, in the order they run. */
+    /** The trial JVMs {@code toRun} needs, in the order they run (one result's alone: its forks in order). */
     static List<Turn> of(List<PlannedResult> toRun) {
         List<Turn> turns = new ArrayList<>();
         int rounds = toRun.stream().mapToInt(TrialTurns::trials).max().orElse(0);
-        if (toRun.size() < 2 || rounds < 2) {
-            for (int i = 0; i < toRun.size(); i++) {
-                addAll(turns, i, toRun.get(i));
-            }
-            return turns;
-        }
         for (int round = 1; round <= rounds; round++) {
             for (int i = 0; i < toRun.size(); i++) {
                 PlannedResult p = toRun.get(i);
@@ -46,17 +40,6 @@ final class TrialTurns {
             }
         }
         return turns;
-    }
-
-    private static void addAll(List<Turn> turns, int result, PlannedResult p) {
-        if (p.forks() == 0) {
-            turns.add(new Turn(result, 0, true));
-            return;
-        }
-        int trials = trials(p);
-        for (int fork = 1; fork <= trials; fork++) {
-            turns.add(new Turn(result, fork, fork == trials));
-        }
     }
 
     /** The trial JVMs a result needs: its forks; one for a scenario that forks by itself (JMH) or runs in-process. */

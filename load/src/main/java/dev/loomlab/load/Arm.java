@@ -18,8 +18,8 @@ import java.util.TreeMap;
  * @param name  e.g. {@code virtual}
  * @param flags the JVM flags the arm adds, in order; empty for none
  * @param env   the environment variables the arm sets; empty for none
- * @param jdk   the JDK's home that runs the service when the command starts with {@code java} or a jar (the version is
- *              the result's {@code jvm}); null when the command chooses its own java
+ * @param jdk   the home of the JDK {@code --jvm} named for it (the command's {@code java}, or {@code JAVA_HOME} of another
+ *              command); null when the command chooses its own java. The result's {@code jvm} is the generator's
  */
 @JsonPropertyOrder({"name", "flags", "env", "jdk"})
 @JsonInclude(JsonInclude.Include.NON_EMPTY)
@@ -32,10 +32,5 @@ public record Arm(String name, List<String> flags, Map<String, String> env, Stri
     public Arm {
         flags = flags == null ? List.of() : List.copyOf(flags);
         env = env == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(env));
-    }
-
-    /** This arm run on the JDK at {@code home}. */
-    public Arm on(String home) {
-        return new Arm(name, flags, env, home);
     }
 }

@@ -114,16 +114,7 @@ public final class LoadScenario {
      */
     public static Result result(LoadSpec spec, LoadReport report, Map<String, Double> extra, RunReadings readings,
                                 Optional<Slo> objective) {
-        Map<String, Double> figures = new LinkedHashMap<>(extra);
-        if (readings.generatorCpuPct() != null) {
-            figures.put(LoadMetrics.GENERATOR_CPU_PCT.name(), readings.generatorCpuPct());
-        }
-        Optional<String> untrusted = GeneratorValidity.judge(generatorLagP99Ms(report), objective, readings.generatorCpuPct(),
-                readings.generatorCores());
-        TrialOutcome outcome = report.ok() == 0 ? noAnswer(report)
-                : TrialOutcome.ok(JvmInfo.current(), null, null, null,
-                        List.of(untrusted.map(why -> iteration(report, figures).with(Untrusted.SECTION, why))
-                                .orElseGet(() -> iteration(report, figures))));
+        TrialOutcome outcome = outcome(report, extra, readings, objective);
         Result r = ResultAssembler.assemble(DESCRIPTION, spec.modelName(), null, params(spec), 0, 0, 1, List.of(outcome),
                 List.of(), Runtime.getRuntime().availableProcessors());
         return readings.service() == null ? r : r.toBuilder().section(ServiceFigures.SECTION, readings.service()).build();
@@ -144,24 +135,35 @@ public final class LoadScenario {
         List<TrialOutcome> outcomes = new ArrayList<>();
         for (Run run : runs) {
             LoadReport report = run.report();
-            if (report.ok() == 0) {
-                outcomes.add(noAnswer(report));
-                continue;
+            Map<String, Double> own = new LinkedHashMap<>();
+            if (report.latency().getTotalCount() > 0) {
+                own.put(LoadMetrics.RUN_LATENCY.named("p50"), report.latency().getValueAtPercentile(50) / 1e6);
+                own.put(LoadMetrics.RUN_LATENCY.named("p99"), report.latency().getValueAtPercentile(99) / 1e6);
             }
-            Map<String, Double> figures = new LinkedHashMap<>();
-            if (run.readings().generatorCpuPct() != null) {
-                figures.put(LoadMetrics.GENERATOR_CPU_PCT.name(), run.readings().generatorCpuPct());
-            }
-            figures.put(LoadMetrics.RUN_LATENCY.named("p50"), report.latency().getValueAtPercentile(50) / 1e6);
-            figures.put(LoadMetrics.RUN_LATENCY.named("p99"), report.latency().getValueAtPercentile(99) / 1e6);
-            Optional<String> untrusted = GeneratorValidity.judge(generatorLagP99Ms(report), objective,
-                    run.readings().generatorCpuPct(), run.readings().generatorCores());
-            IterationResult iteration = iteration(report, figures);
-            outcomes.add(TrialOutcome.ok(JvmInfo.current(), null, null, null,
-                    List.of(untrusted.map(why -> iteration.with(Untrusted.SECTION, why)).orElse(iteration))));
+            outcomes.add(outcome(report, own, run.readings(), objective));
         }
         return ResultAssembler.assemble(DESCRIPTION, spec.modelName(), null, params(spec), runs.size(), 0, 1, outcomes,
                 List.of(), Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * One run as a trial's outcome: failed when nothing succeeded; else its iteration with {@code extra} figures and the
+     * generator's CPU, marked {@link Untrusted} when its generator could not be trusted ({@link GeneratorValidity}).
+     */
+    private static TrialOutcome outcome(LoadReport report, Map<String, Double> extra, RunReadings readings,
+                                        Optional<Slo> objective) {
+        if (report.ok() == 0) {
+            return noAnswer(report);
+        }
+        Map<String, Double> figures = new LinkedHashMap<>(extra);
+        if (readings.generatorCpuPct() != null) {
+            figures.put(LoadMetrics.GENERATOR_CPU_PCT.name(), readings.generatorCpuPct());
+        }
+        IterationResult iteration = iteration(report, figures);
+        Optional<String> untrusted = GeneratorValidity.judge(generatorLagP99Ms(report), objective, readings.generatorCpuPct(),
+                readings.generatorCores());
+        return TrialOutcome.ok(JvmInfo.current(), null, null, null,
+                List.of(untrusted.map(why -> iteration.with(Untrusted.SECTION, why)).orElse(iteration)));
     }
 
     /** How late the generator wrote {@code report}'s measured requests, 99th percentile, ms; null when not measured. */

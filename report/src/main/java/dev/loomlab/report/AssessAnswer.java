@@ -1,5 +1,6 @@
 package dev.loomlab.report;
 
+import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
 import dev.loomlab.load.Arm;
@@ -140,8 +141,8 @@ public final class AssessAnswer {
 
     /**
      * Where {@code arm} is worse than the first arm beyond noise, for {@code --fail-if-worse}: its capacity, or its p99 at
-     * a common rate, judged as {@link Difference} judges them (worse beyond 5%, the whole 99% interval), or a common
-     * rate its runs failed at where the first arm's did not; one line each, empty when it is not worse.
+     * a common rate, judged as {@link Difference} judges them (worse beyond 5%, the whole 99% interval), or a result of it
+     * {@code failed} where the first arm's was ok; one line each, empty when it is not worse.
      */
     public static List<String> worse(List<Result> results, String arm) {
         List<String> reasons = new ArrayList<>();
@@ -162,7 +163,8 @@ public final class AssessAnswer {
                 Result base = first.get(key);
                 String metric = r.model().equals("open:" + LoadScenario.MAX) ? LoadMetrics.MAX_RATE_PER_S.name()
                         : LoadMetrics.RUN_LATENCY.named("p99");
-                if (base.ok() && !r.ok()) {
+                // failed, not invalid: an invalid run is the generator's, not the arm's
+                if (base.ok() && r.status() == Status.FAILED) {
                     reasons.add(url + " " + r.model() + ": " + arm + " " + r.status().json() + " where " + arm(base) + " was ok");
                     continue;
                 }

@@ -9,7 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/** Checks, before a long search starts, that a URL answers at all: one GET, any status, within a time limit. */
+/** Whether a URL answers at all: one GET, any status, within a time limit (before a search, as a service starts). */
 public final class UrlProbe {
     /** How long the one request may take. */
     public static final Duration LIMIT = Duration.ofSeconds(10);
@@ -23,10 +23,8 @@ public final class UrlProbe {
      * @throws BadInputException naming the URL and why, when it does not answer within {@link #LIMIT}
      */
     public static int requireAnswer(URI url) throws InterruptedException {
-        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(LIMIT).build()) {
-            HttpResponse<Void> response = client.send(HttpRequest.newBuilder(url).timeout(LIMIT).GET().build(),
-                    HttpResponse.BodyHandlers.discarding());
-            return response.statusCode();
+        try {
+            return status(url, LIMIT);
         } catch (IOException e) {
             String why = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
             if (e instanceof java.net.http.HttpTimeoutException) {
@@ -35,6 +33,18 @@ public final class UrlProbe {
                 why = "connection refused";
             }
             throw new BadInputException(url + " does not answer (" + why + "): start the service first, or check the URL");
+        }
+    }
+
+    /**
+     * The status of one GET of {@code url}, within {@code limit} to connect and as much to answer.
+     *
+     * @throws IOException when it does not answer (refused, timed out, closed)
+     */
+    public static int status(URI url, Duration limit) throws IOException, InterruptedException {
+        try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(limit).build()) {
+            return client.send(HttpRequest.newBuilder(url).timeout(limit).GET().build(), HttpResponse.BodyHandlers.discarding())
+                    .statusCode();
         }
     }
 }
