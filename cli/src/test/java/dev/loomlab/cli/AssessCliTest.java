@@ -38,7 +38,7 @@ class AssessCliTest {
         Path out = tmp.resolve("assess");
         CliHarness.Outcome o = CliHarness.run("assess", "--app", app(port), "--url", "http://127.0.0.1:" + port + "/work",
                 "--arm", "platform=-Dthreads=platform", "--arm", "virtual=-Dthreads=virtual", "--slo", "p50<400ms",
-                "--start-rate", "150/s", "--precision", "20%", "--warmup", "1s", "--duration", "1s", "--turns", "2", "--at", "50%",
+                "--start-rate", "150/s", "--precision", "20%", "--warmup", "500ms", "--duration", "1s", "--turns", "2", "--at", "50%",
                 "--fail-if-worse", "virtual", "--out", out.toString());
         assertThat(o.exit()).as(o.out() + o.err()).isZero();
 
