@@ -3,6 +3,7 @@ package dev.loomlab.cli;
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.process.ChildProcess;
 import dev.loomlab.load.capacity.UrlProbe;
+import dev.loomlab.load.service.JmxSaturation;
 import dev.loomlab.load.service.TcpSockets;
 
 import java.io.IOException;
@@ -28,9 +29,16 @@ final class AppProcess implements AutoCloseable {
     private static final Duration ASK_TIMEOUT = Duration.ofSeconds(2);
     /** Lines of the service's log quoted when it fails to start. */
     private static final int TAIL_LINES = 8;
+    /** How long the service may take to end once asked (its shutdown hooks write its recording), before it is killed. */
+    private static final int STOP_GRACE_S = 20;
+    private static final Duration STOP_GRACE = Duration.ofSeconds(STOP_GRACE_S);
 
     private final ChildProcess child;
     private final Path log;
+    /** Its JVM's MBeans, once attached ({@link #mbeans}); closed with it. */
+    private JmxSaturation attached;
+    /** The process listening on the service's port, once looked for. */
+    private OptionalLong listener;
 
     private AppProcess(ChildProcess child, Path log) {
         this.child = child;
@@ -131,10 +139,40 @@ final class AppProcess implements AutoCloseable {
         }
     }
 
-    /** Stops the service: kills it and every process it started. */
+    /**
+     * The MBeans of the JVM {@code pid} (the process listening on the service's port: this process or one it started),
+     * over local attach, attached once for this block.
+     *
+     * @throws IOException when that process cannot be attached to (not a JVM, attach disabled, another user's)
+     */
+    JmxSaturation mbeans(long pid) throws IOException {
+        if (attached == null) {
+            attached = JmxSaturation.attach(pid);
+        }
+        return attached;
+    }
+
+    /**
+     * The process listening on {@code url}'s port, found once the service answers: the service's JVM, which may be a
+     * process this one started. Empty when {@code /proc} does not tell.
+     */
+    OptionalLong listener(URI url) {
+        if (listener == null) {
+            listener = TcpSockets.listener(port(url));
+        }
+        return listener;
+    }
+
+    /**
+     * Stops the service: asks it to end (SIGTERM, so that its JVM writes its recording), and kills it with every process
+     * it started when it has not within {@value #STOP_GRACE_S} s.
+     */
     @Override
     public void close() {
-        child.kill();
+        if (attached != null) {
+            attached.close();
+        }
+        child.stop(STOP_GRACE);
     }
 
     /** The URL's port, 80 when it names none. */

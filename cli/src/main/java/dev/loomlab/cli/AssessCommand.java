@@ -19,9 +19,11 @@ import dev.loomlab.load.capacity.CapacitySearcher;
 import dev.loomlab.load.capacity.SearchPlan;
 import dev.loomlab.load.capacity.SloPool;
 import dev.loomlab.load.engines.LoadEngines;
+import dev.loomlab.load.service.JmxSaturation;
 import dev.loomlab.load.service.PrometheusSaturation;
 import dev.loomlab.load.service.RunReadings;
 import dev.loomlab.load.service.Service;
+import dev.loomlab.load.service.ServiceProcess;
 import dev.loomlab.load.service.ServiceWatch;
 import dev.loomlab.load.session.LoadSession;
 import dev.loomlab.report.AssessAnswer;
@@ -41,6 +43,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
 
@@ -149,6 +152,8 @@ final class AssessCommand implements Callable<Integer> {
     private boolean measuredSome;
     /** The {@code --metrics} endpoint, asked once when the service first answers; null without the option. */
     private PrometheusSaturation.Probed probed;
+    /** Whether where the service's figures come from was told (once per assessment). */
+    private boolean toldSource;
 
     @Override
     public Integer call() throws IOException, InterruptedException {
@@ -234,25 +239,10 @@ final class AssessCommand implements Callable<Integer> {
                 System.err.println(PREFIX + ": " + url + ", turn " + turn + "/" + plan.turns() + ", arm " + arm.name() + ": "
                         + String.join(" and ", rates.stream().map(rate -> Slo.figure(rate) + "/s").toList()));
                 Map<Double, List<LoadScenario.Run>> byRate = runs.computeIfAbsent(arm, a -> new LinkedHashMap<>());
-                try (AppProcess service = start(plan, url, arm, folder, "turn" + turn)) {
-                    Service read = service(url);
-                    LoadSession session = new LoadSession(LoadEngines.named(LoadEngines.LOOMLAB), new LoadSession.Events() {
-                    });
-                    for (double rate : rates) {
-                        LoadSpec spec = spec(plan, url, rate);
-                        session.warm(spec);
-                        ServiceWatch watch = ServiceWatch.start(read, spec.warmup(), spec.duration());
-                        Consumer<LoadProgress> line = p -> System.err.println(PREFIX + ":   " + p.line());
-                        LoadReport report;
-                        RunReadings readings;
-                        try {
-                            report = session.run(spec, line, false).report();
-                        } finally {
-                            // stopped either way, so that no reader outlives its run
-                            readings = watch.stop();
-                        }
-                        byRate.computeIfAbsent(rate, k -> new ArrayList<>()).add(new LoadScenario.Run(report, readings));
-                        System.err.println(PREFIX + ":   " + Slo.figure(rate) + "/s: " + report.line());
+                try {
+                    List<LoadScenario.Run> measured = turn(plan, url, arm, folder, turn, rates);
+                    for (int i = 0; i < measured.size(); i++) {
+                        byRate.computeIfAbsent(rates.get(i), k -> new ArrayList<>()).add(measured.get(i));
                     }
                 } catch (AppProcess.StartFailure e) {
                     System.err.println(PREFIX + ": " + e.getMessage());
@@ -275,10 +265,71 @@ final class AssessCommand implements Callable<Integer> {
         return failed;
     }
 
+    /**
+     * One turn of {@code arm}: the service started afresh, measured at each of {@code rates} in order, then stopped and
+     * what its JVM recorded over each measured span read ({@link ServiceRecording}); one run a rate.
+     */
+    private List<LoadScenario.Run> turn(AssessPlan plan, URI url, Arm arm, ResultsFolder folder, int turn, List<Double> rates)
+            throws IOException, InterruptedException, AppProcess.StartFailure {
+        String block = "turn" + turn;
+        ServiceRecording recording = recording(plan, arm, folder, block);
+        List<LoadReport> reports = new ArrayList<>();
+        List<RunReadings> readings = new ArrayList<>();
+        List<ServiceRecording.Span> spans = new ArrayList<>();
+        OptionalLong pid;
+        try (AppProcess service = start(plan, url, arm, folder, block, recording)) {
+            Service read = service(url, service);
+            pid = service.listener(url);
+            LoadSession session = new LoadSession(LoadEngines.named(LoadEngines.LOOMLAB), new LoadSession.Events() {
+            });
+            for (double rate : rates) {
+                LoadSpec spec = spec(plan, url, rate);
+                session.warm(spec);
+                Instant begins = Instant.now().plus(spec.warmup());
+                ServiceWatch watch = ServiceWatch.start(read, spec.warmup(), spec.duration());
+                Consumer<LoadProgress> line = p -> System.err.println(PREFIX + ":   " + p.line());
+                try {
+                    reports.add(session.run(spec, line, false).report());
+                } finally {
+                    // stopped either way, so that no reader outlives its run
+                    readings.add(watch.stop());
+                }
+                spans.add(new ServiceRecording.Span(begins, begins.plus(spec.duration())));
+                System.err.println(PREFIX + ":   " + Slo.figure(rate) + "/s: " + reports.getLast().line());
+            }
+        }
+        List<ServiceRecording.Figures> inside = List.of();
+        if (pid.isPresent()) {
+            try {
+                inside = recording.read(pid.getAsLong(), spans);
+            } catch (IOException e) {
+                System.err.println(PREFIX + ": warning: the service's recording " + recording.file(pid.getAsLong())
+                        + " cannot be read: " + e.getMessage());
+            }
+        }
+        if (inside.isEmpty()) {
+            System.err.println(PREFIX + ": warning: the service wrote no recording (" + (pid.isPresent()
+                    ? recording.file(pid.getAsLong()) : "its process was not found") + "): its pinning, threads and pauses"
+                    + " are not known for this turn");
+        }
+        List<LoadScenario.Run> runs = new ArrayList<>();
+        for (int i = 0; i < reports.size(); i++) {
+            ServiceRecording.Figures f = inside.isEmpty() ? null : inside.get(i);
+            runs.add(new LoadScenario.Run(reports.get(i), readings.get(i), f == null ? Map.of() : f.metrics(),
+                    f == null ? null : f.pinned()));
+        }
+        return runs;
+    }
+
+    /** The recording made inside the service for one block, beside its log. */
+    private static ServiceRecording recording(AssessPlan plan, Arm arm, ResultsFolder folder, String block) {
+        return new ServiceRecording(folder.logs(), "app-" + arm.name() + "-" + block, plan.app().runsJava());
+    }
+
     /** One arm's capacity searches, the service started for them: its result, failed when the service did not start. */
     private Result search(AssessPlan plan, URI url, Arm arm, ResultsFolder folder) throws IOException, InterruptedException {
-        try (AppProcess service = start(plan, url, arm, folder, "search")) {
-            Service read = service(url);
+        try (AppProcess service = start(plan, url, arm, folder, "search", recording(plan, arm, folder, "search"))) {
+            Service read = service(url, service);
             RepeatedSearch repeated = new RepeatedSearch(url, null, plan.search(), plan.searches(), PREFIX, System.err);
             Consumer<LoadProgress> line = p -> System.err.println(PREFIX + ":   " + p.line());
             List<CapacitySearcher.Found> found = repeated.run(repeated.session(), null, step -> line, false, read);
@@ -298,13 +349,15 @@ final class AssessCommand implements Callable<Integer> {
     }
 
     /**
-     * Starts the service as {@code arm} for one block, its log {@code logs/<arm>-<block>.log}; a failure before anything
-     * was measured is bad input.
+     * Starts the service as {@code arm} for one block, its log {@code logs/app-<arm>-<block>.log}, with {@code recording}
+     * inside it; a failure before anything was measured is bad input.
      */
-    private AppProcess start(AssessPlan plan, URI url, Arm arm, ResultsFolder folder, String block)
+    private AppProcess start(AssessPlan plan, URI url, Arm arm, ResultsFolder folder, String block, ServiceRecording recording)
             throws IOException, InterruptedException, AppProcess.StartFailure {
         Jdk jdk = arm.jdk() == null ? null : Jdk.at(arm.jdk());
-        ProcessBuilder builder = plan.app().builder(arm, jdk, List.of());
+        List<String> flags = new ArrayList<>(plan.readFlags());
+        flags.addAll(recording.flags());
+        ProcessBuilder builder = plan.app().builder(arm, jdk, flags);
         String host = url.getHost() + ":" + AppProcess.port(url);
         System.err.println(PREFIX + ": starting the service as " + arm.name() + ", waiting for " + host + " to answer …");
         try {
@@ -320,12 +373,35 @@ final class AssessCommand implements Callable<Integer> {
         }
     }
 
-    /** What is read of the service just started: {@code --metrics} when given, its CPU from /proc. */
-    private Service service(URI url) throws InterruptedException {
+    /**
+     * What is read of the service just started: {@code --metrics} when given, else its JVM's MBeans over local attach
+     * (Tomcat's threads, HikariCP's connections, CPU, GC pauses); its CPU from /proc either way. Where it came from is
+     * told once.
+     */
+    private Service service(URI url, AppProcess app) throws InterruptedException {
         if (metrics != null && probed == null) {
             // asked once, when the service first answers: each block then reads the same endpoint
             probed = ServiceReading.probe(metrics);
         }
+        ServiceProcess.Lookup lookup = ServiceProcess.listeningOn(AppProcess.port(url));
+        if (probed == null && lookup.process() != null) {
+            try {
+                JmxSaturation mbeans = app.mbeans(lookup.process().pid());
+                if (!toldSource) {
+                    System.err.println(PREFIX + ": reading the service's threads, connection pool and GC pauses from "
+                            + mbeans.describe() + " once a second, its CPU from /proc");
+                }
+                toldSource = true;
+                return new Service(mbeans, lookup.process());
+            } catch (IOException e) {
+                System.err.println(PREFIX + ": warning: cannot read the service's MBeans (" + e.getMessage() + "); --metrics"
+                        + " URL reads its pools from a Prometheus endpoint instead");
+            }
+        }
+        if (toldSource) {
+            return new Service(probed == null ? null : probed.source(), lookup.process(), lookup.inThisJvm());
+        }
+        toldSource = true;
         return ServiceReading.of(probed, AppProcess.port(url), System.err, PREFIX, "--metrics");
     }
 
@@ -362,7 +438,8 @@ final class AssessCommand implements Callable<Integer> {
         }
         Slo objective = slo != null && slo.given() != null ? slo.given() : Slo.DEFAULT;
         List<Jdk> jdks = jvms.stream().map(Jdk::at).toList();
-        List<Arm> arms = AssessPlan.onJdks(AssessPlan.arms(armFlags, armEnv, spring || command.isSpringBoot()), jdks);
+        boolean springBoot = spring || command.isSpringBoot();
+        List<Arm> arms = AssessPlan.onJdks(AssessPlan.arms(armFlags, armEnv, springBoot), jdks);
         if (failIfWorse != null && arms.stream().noneMatch(a -> a.name().equals(failIfWorse))) {
             throw new BadInputException("--fail-if-worse " + failIfWorse + ": no such arm (the arms: "
                     + String.join(", ", arms.stream().map(Arm::name).toList()) + ")");
@@ -391,7 +468,7 @@ final class AssessCommand implements Callable<Integer> {
         }
         SearchPlan search = new SearchPlan(objective, start, Math.min(SearchPlan.DEFAULT_MIN_RATE, start), step, warmup,
                 duration, SearchPlan.defaultTimeout(objective));
-        return new AssessPlan(command, List.copyOf(urls), arms, search, new SloPolicy(objective, false), searches, shares, t,
+        return new AssessPlan(command, List.copyOf(urls), arms, AssessPlan.readFlags(springBoot), search, new SloPolicy(objective, false), searches, shares, t,
                 warmup, duration, startTimeout);
     }
 }

@@ -24,6 +24,7 @@ import java.util.Map;
  * @param app          the command that starts the service
  * @param urls         the URLs assessed, one after the other
  * @param arms         the arms, each on its JDK (the JDK axis already multiplied in), in the order they alternate
+ * @param readFlags    JVM flags every arm gets before its own, so that loomlab can read the service ({@link #readFlags})
  * @param search       each arm's capacity search
  * @param policy       what each result is judged by: the search's objective
  * @param searches     searches per arm ({@code --repeat})
@@ -33,7 +34,7 @@ import java.util.Map;
  * @param duration     each common-rate run's measured span
  * @param startTimeout how long the service may take to answer every URL once started
  */
-record AssessPlan(AppCommandLine app, List<URI> urls, List<Arm> arms, SearchPlan search, SloPolicy policy, int searches,
+record AssessPlan(AppCommandLine app, List<URI> urls, List<Arm> arms, List<String> readFlags, SearchPlan search, SloPolicy policy, int searches,
                   List<Double> shares,
                   int turns, Duration warmup, Duration duration, Duration startTimeout) {
     /** Turns per arm by default: the fewest with which the exact 99% interval of a ratio exists (5 vs 5). */
@@ -44,6 +45,15 @@ record AssessPlan(AppCommandLine app, List<URI> urls, List<Arm> arms, SearchPlan
     private static final int ESTIMATED_STEPS = 8;
     /** A service's start, for the estimate only: a Spring Boot application on two cores takes about this long. */
     private static final Duration ESTIMATED_START = Duration.ofSeconds(10);
+
+    /**
+     * The flags that let loomlab read a service: for a Spring Boot application, those that register Tomcat's and
+     * HikariCP's MBeans (both off by default), read over local attach ({@link dev.loomlab.load.service.JmxSaturation}).
+     */
+    static List<String> readFlags(boolean spring) {
+        return spring ? List.of("-Dserver.tomcat.mbeanregistry.enabled=true", "-Dspring.datasource.hikari.register-mbeans=true")
+                : List.of();
+    }
 
     /**
      * The arms {@code --arm NAME=FLAGS} and {@code --arm-env NAME=KEY=VALUE} name, in the order first named; for a Spring
@@ -117,6 +127,9 @@ record AssessPlan(AppCommandLine app, List<URI> urls, List<Arm> arms, SearchPlan
         for (Arm arm : arms) {
             lines.add("  arm " + arm.name() + ": " + (arm.flags().isEmpty() ? "no flags" : String.join(" ", arm.flags()))
                     + (arm.env().isEmpty() ? "" : ", env " + arm.env()) + (arm.jdk() == null ? "" : ", JDK " + arm.jdk()));
+        }
+        if (!readFlags.isEmpty()) {
+            lines.add("  every arm also gets " + String.join(" ", readFlags) + " (its pools read over local attach)");
         }
         lines.add("  within " + search.slo().spec() + ", for each of " + urls.size() + (urls.size() == 1 ? " URL" : " URLs") + ":");
         lines.add("  1. each arm's capacity: " + (searches == 1 ? "one search" : searches + " searches") + " from "

@@ -62,11 +62,19 @@ class AssessCliTest {
             assertThat(pooled.get("metrics").get("run_latency_p50_ms").get("min").asDouble()).isGreaterThanOrEqualTo(20.0);
         }
         try (var logs = Files.list(out.resolve("logs"))) {
-            assertThat(logs.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("app-")))
-                    .as("a log per start: two searches, two turns of two arms").hasSize(6);
+            List<String> names = logs.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("app-")).toList();
+            assertThat(names).filteredOn(n -> n.endsWith(".log")).as("a log per start: two searches, two turns of two arms")
+                    .hasSize(6);
+            // written by the service's JVM as it ended, asked to (not killed)
+            assertThat(names).filteredOn(n -> n.endsWith(".jfr")).as("a recording per start").hasSize(6);
         }
+        JsonNode platformAtRate = results.get(2).get("params").get("arm").asText().equals("platform") ? results.get(2) : results.get(3);
+        // inside the service: its pool's 4 threads and its main thread at least, in each turn
+        assertThat(platformAtRate.get("metrics").get("server_threads_peak").get("min").asDouble()).isGreaterThanOrEqualTo(5);
+        // a virtual thread that sleeps outside any monitor unmounts: nothing pins
+        assertThat(results.get(3).get("metrics").get("pinned_events").get("max").asDouble()).isZero();
         assertThat(o.out()).contains("Answer for http://127.0.0.1:" + port + "/work").contains("- throughput: platform")
-                .contains("too few turns to judge");
+                .contains("too few turns to judge").contains("- memory and threads at").contains("- pinning at");
         assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("")
                 .contains(AssessTestService.class.getName()))).as("no service left behind").isEmpty();
     }

@@ -14,6 +14,8 @@ import dev.loomlab.core.outcome.TrialOutcome;
 import dev.loomlab.core.outcome.Untrusted;
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.load.service.RunReadings;
+import dev.loomlab.core.outcome.PinnedStack;
+import dev.loomlab.core.outcome.PinnedStacks;
 import dev.loomlab.load.service.ServiceFigures;
 import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.stats.MetricKey;
@@ -120,8 +122,19 @@ public final class LoadScenario {
         return readings.service() == null ? r : r.toBuilder().section(ServiceFigures.SECTION, readings.service()).build();
     }
 
-    /** One of several separate runs of the same load ({@link #pooled}): its report and what was read beside it. */
-    public record Run(LoadReport report, RunReadings readings) {
+    /**
+     * One of several separate runs of the same load ({@link #pooled}): its report, what was read beside it, and what was
+     * recorded inside the service over its span ({@code extra} metrics; {@code pinned} stacks, null when not recorded).
+     */
+    public record Run(LoadReport report, RunReadings readings, Map<String, Double> extra, List<PinnedStack> pinned) {
+        public Run {
+            extra = extra == null ? Map.of() : Map.copyOf(extra);
+            pinned = pinned == null ? null : List.copyOf(pinned);
+        }
+
+        public Run(LoadReport report, RunReadings readings) {
+            this(report, readings, Map.of(), null);
+        }
     }
 
     /**
@@ -140,7 +153,14 @@ public final class LoadScenario {
                 own.put(LoadMetrics.RUN_LATENCY.named("p50"), report.latency().getValueAtPercentile(50) / 1e6);
                 own.put(LoadMetrics.RUN_LATENCY.named("p99"), report.latency().getValueAtPercentile(99) / 1e6);
             }
-            outcomes.add(outcome(report, own, run.readings(), objective));
+            if (run.readings().service() != null) {
+                own.putAll(run.readings().service().metrics());
+            }
+            own.putAll(run.extra());
+            TrialOutcome outcome = outcome(report, own, run.readings(), objective);
+            outcomes.add(run.pinned() == null || outcome.iterations().isEmpty() ? outcome
+                    : outcome.withGc(outcome.gcCollector(), outcome.iterations().stream()
+                            .map(it -> it.with(PinnedStacks.SECTION, run.pinned())).toList()));
         }
         return ResultAssembler.assemble(DESCRIPTION, spec.modelName(), null, params(spec), runs.size(), 0, 1, outcomes,
                 List.of(), Runtime.getRuntime().availableProcessors());

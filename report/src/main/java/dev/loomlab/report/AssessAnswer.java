@@ -1,7 +1,11 @@
 package dev.loomlab.report;
 
+import dev.loomlab.core.pinning.UserFirstStack;
+import dev.loomlab.core.outcome.PinnedStacks;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.result.Result;
+import dev.loomlab.core.server.ServerMetrics;
+import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.stats.Summary;
 import dev.loomlab.load.Arm;
 import dev.loomlab.load.LoadMetrics;
@@ -60,6 +64,13 @@ public final class AssessAnswer {
         lines.add("Answer for " + url + " (within " + slo + "):");
         lines.add("- throughput: " + throughput(searches));
         atRates.forEach((rate, byArm) -> lines.add("- at " + rate + "/s: " + latency(byArm)));
+        if (!atRates.isEmpty()) {
+            // the highest common rate: where the arms' threads, memory and pinning differ most
+            Map<String, Result> busiest = atRates.values().stream().reduce((a, b) -> b).orElseThrow();
+            String rate = atRates.keySet().stream().reduce((a, b) -> b).orElseThrow();
+            lines.add("- memory and threads at " + rate + "/s: " + memory(busiest));
+            lines.add("- pinning at " + rate + "/s: " + pinning(busiest));
+        }
         lines.add("- limits: " + limits(searches));
         return lines;
     }
@@ -180,12 +191,61 @@ public final class AssessAnswer {
         return reasons;
     }
 
-    /** What stopped each arm: its first search's knee cause, in its words. */
+    /** What stopped each arm, in its words, and the setting that moves it ({@link AssessLimits}). */
     private static String limits(Map<String, Result> searches) {
+        String metric = LoadMetrics.MAX_RATE_PER_S.name();
+        // the target each arm is sized for: at least the best arm's capacity
+        double best = searches.values().stream().filter(r -> r.metrics().get(metric) != null)
+                .mapToDouble(r -> Metrics.summary(r, metric).median()).max().orElse(0);
         List<String> parts = new ArrayList<>();
         searches.forEach((arm, r) -> parts.add(arm + ": " + r.section(KneeCause.SECTION).map(KneeCause::line)
-                .orElse(r.ok() ? "not named" : "not measured")));
+                .orElse(r.ok() ? "not named" : "not measured")
+                + AssessLimits.advice(r, best).map(a -> " → " + a).orElse("")));
         return String.join("; ", parts);
+    }
+
+    /** Each arm's peak platform threads, peak resident set and CPU (medians over its turns), where recorded. */
+    private static String memory(Map<String, Result> byArm) {
+        List<String> parts = new ArrayList<>();
+        byArm.forEach((arm, r) -> {
+            List<String> figures = new ArrayList<>();
+            median(r, ServerMetrics.SERVER_THREADS_PEAK.name()).ifPresent(v -> figures.add(Fmt.num(v) + " platform threads"));
+            median(r, ServerMetrics.SERVER_PEAK_RSS_MB.name()).ifPresent(v -> figures.add(Fmt.num(v) + " MB resident"));
+            median(r, ServerMetrics.SERVER_CPU_PCT.name()).ifPresent(v -> figures.add("CPU " + Fmt.num(v) + "%"));
+            median(r, ServerMetrics.SERVER_GC_PAUSE_MS.name()).ifPresent(v -> figures.add("GC pauses " + Fmt.num(v) + " ms"));
+            parts.add(arm + " " + (figures.isEmpty() ? "not recorded" : String.join(", ", figures)));
+        });
+        return String.join("; ", parts) + " (peaks over each measured span, medians of the turns)";
+    }
+
+    /**
+     * Each arm's pinned virtual threads: events and time a turn, and the first frame of the service's own code on the
+     * commonest stack, with the fix; {@code none} where nothing pinned.
+     */
+    private static String pinning(Map<String, Result> byArm) {
+        List<String> parts = new ArrayList<>();
+        byArm.forEach((arm, r) -> {
+            Optional<Double> events = median(r, Metric.PINNED_EVENTS.name());
+            if (events.isEmpty()) {
+                parts.add(arm + " not recorded");
+            } else if (events.get() == 0) {
+                parts.add(arm + " none");
+            } else {
+                String where = r.section(PinnedStacks.SECTION).filter(s -> !s.isEmpty()).map(s -> s.getFirst())
+                        .map(top -> UserFirstStack.of(top.frames()).user())
+                        .map(user -> user.isEmpty() ? "" : " at " + user.getFirst())
+                        .orElse("");
+                parts.add(arm + " " + Fmt.num(events.get()) + " a turn, " + Fmt.num(median(r, Metric.PINNED_TIME_MS.name())
+                        .orElse(0.0)) + " ms" + where);
+            }
+        });
+        boolean pinned = parts.stream().anyMatch(p -> p.contains(" a turn"));
+        return String.join("; ", parts) + (pinned ? " → a carrier held while blocked: replace synchronized there by a"
+                + " ReentrantLock, move the blocking call out of it, or run on JDK 24 or later (JEP 491)" : "");
+    }
+
+    private static Optional<Double> median(Result r, String metric) {
+        return r.metrics().get(metric) == null ? Optional.empty() : Optional.of(Metrics.summary(r, metric).median());
     }
 
     private static String arm(Result r) {

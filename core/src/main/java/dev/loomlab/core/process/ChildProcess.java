@@ -10,12 +10,15 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A process loomlab started (a trial JVM, a server, a program under a pinning scan, an outside command)
@@ -159,6 +162,37 @@ public final class ChildProcess {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Asks the child and every Java process among its descendants to end (SIGTERM: a JVM runs its shutdown hooks, and
+     * writes what it records on exit), waits up to {@code grace} for all of them, then kills what is left, the child's
+     * whole tree. An interrupt kills at once, and is kept.
+     *
+     * @return whether they all ended by themselves within {@code grace}
+     */
+    public boolean stop(Duration grace) {
+        List<ProcessHandle> asked = new ArrayList<>(process.descendants()
+                .filter(p -> p.info().command().map(c -> c.endsWith("/java")).orElse(false)).toList());
+        asked.add(process.toHandle());
+        asked.forEach(ProcessHandle::destroy);
+        long deadline = System.nanoTime() + grace.toNanos();
+        boolean ended = true;
+        try {
+            for (ProcessHandle p : asked) {
+                long left = deadline - System.nanoTime();
+                p.onExit().get(Math.max(0, left), TimeUnit.NANOSECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            ended = false;
+        } catch (ExecutionException | TimeoutException e) {
+            ended = false;
+        }
+        // what it started and left, then what is left of the tree
+        asked.forEach(ProcessHandle::destroyForcibly);
+        kill();
+        return ended;
     }
 
     /**

@@ -4,10 +4,14 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import dev.loomlab.core.section.ResultSection;
+import dev.loomlab.core.server.ServerMetrics;
+import dev.loomlab.core.stats.MetricKey;
 import dev.loomlab.core.slo.Slo;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What was read of the service over one load run's measured span (a fixed load, or one step of a capacity search),
@@ -38,6 +42,28 @@ public record ServiceFigures(String source, int samples, @JsonProperty("threads_
                              @JsonProperty("gc_pause_pct") Double gcPausePct) {
     /** A fixed {@code load}'s reading of the service it loaded; left out when nothing was read. */
     public static final ResultSection.Value<ServiceFigures> SECTION = ResultSection.value("service", ServiceFigures.class);
+
+    /**
+     * Its figures as the metrics a loomlab server reports of itself ({@link ServerMetrics}): {@code server_cpu_pct},
+     * {@code server_threads_busy} and {@code _max}, {@code server_pool_active}, {@code _pending} and {@code _max}; each
+     * only where it was read.
+     */
+    public Map<String, Double> metrics() {
+        Map<String, Double> out = new LinkedHashMap<>();
+        put(out, ServerMetrics.SERVER_CPU_PCT, cpuPct);
+        put(out, ServerMetrics.SERVER_THREADS_BUSY, threadsBusy);
+        put(out, ServerMetrics.SERVER_THREADS_MAX, threadsMax);
+        put(out, ServerMetrics.SERVER_POOL_ACTIVE, poolActive);
+        put(out, ServerMetrics.SERVER_POOL_PENDING, poolPending);
+        put(out, ServerMetrics.SERVER_POOL_MAX, poolMax);
+        return out;
+    }
+
+    private static void put(Map<String, Double> out, MetricKey key, Double value) {
+        if (value != null) {
+            out.put(key.name(), value);
+        }
+    }
 
     /** Its figures in a few words: {@code 200 of 200 threads busy, CPU 45% of 2 cores}; empty when it has none. */
     public String line() {

@@ -1,0 +1,90 @@
+package dev.loomlab.report;
+
+import dev.loomlab.core.result.Result;
+import dev.loomlab.core.slo.Slo;
+import dev.loomlab.core.stats.Summary;
+import dev.loomlab.load.LoadMetrics;
+import dev.loomlab.load.capacity.KneeCause;
+import dev.loomlab.report.analysis.Metrics;
+
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What caps an arm of an assessment and the setting that moves it, from its capacity search's knee ({@link KneeCause})
+ * and Little's law (in use = rate × time held): a pool that ran out is given the size a target rate needs, callers piling
+ * up behind a connection pool are given the bound to put before it, a saturated CPU is said to be moved by no pool.
+ * Each piece of advice cites the figures it rests on. The target rate is twice the arm's capacity unless the caller names
+ * a higher one (another arm's capacity).
+ */
+final class AssessLimits {
+    /** Callers waiting per connection at the knee beyond which waiting is unbounded, not a pool briefly full. */
+    static final double PILED_UP_PER_CONNECTION = 1.0;
+
+    private AssessLimits() {
+    }
+
+    /** The cap of the arm whose capacity search is {@code search}, with its advice; empty when its knee is not known. */
+    static Optional<String> advice(Result search, double targetPerS) {
+        Optional<KneeCause> knee = search.section(KneeCause.SECTION);
+        Summary max = search.metrics().get(LoadMetrics.MAX_RATE_PER_S.name()) == null ? null
+                : Metrics.summary(search, LoadMetrics.MAX_RATE_PER_S.name());
+        if (knee.isEmpty() || max == null || !(max.median() > 0)) {
+            return Optional.empty();
+        }
+        KneeCause k = knee.get();
+        double capacity = max.median();
+        double target = Math.max(targetPerS, 2 * capacity);
+        Map<String, Object> e = k.evidence();
+        return Optional.ofNullable(switch (k.cause()) {
+            case KneeCause.CONNECTION_POOL -> pool(e, capacity, target);
+            case KneeCause.THREAD_POOL -> threads(e, capacity, target);
+            case KneeCause.SERVICE_CPU -> "its CPU: no pool size moves it; less work a request, or more cores";
+            case KneeCause.GC -> "its garbage collector's pauses: a larger heap or less allocation a request";
+            case KneeCause.CONNECTIONS -> "connections refused or reset: the accept queue (server.tomcat.accept-count),"
+                    + " max connections or the open-file limit (ulimit -n)";
+            case KneeCause.GENERATOR -> "the load generator, not the service: its capacity is higher than measured here";
+            default -> null;
+        });
+    }
+
+    /** A connection pool that ran out: each call's hold time, the size the target needs, and a bound when callers pile up. */
+    private static String pool(Map<String, Object> e, double capacity, double target) {
+        Double max = number(e, "pool_max");
+        if (max == null) {
+            return null;
+        }
+        // Little's law at the knee: max connections in use carried the capacity, so each call held one max / capacity s
+        double heldS = max / capacity;
+        long needed = (long) Math.ceil(target * heldS);
+        String out = "the connection pool: " + Slo.figure(max) + " connections ÷ " + Slo.figure(1000 * heldS)
+                + " ms a call (Little's law: " + Slo.figure(max) + " in use ÷ " + Slo.figure(capacity) + "/s) caps it at "
+                + Slo.figure(capacity) + "/s; " + Slo.figure(target) + "/s needs a pool of " + needed
+                + " (spring.datasource.hikari.maximum-pool-size) if the database serves that many at once";
+        Double pending = number(e, "pool_pending");
+        if (pending != null && pending >= PILED_UP_PER_CONNECTION * max) {
+            out += "; " + Slo.figure(pending) + " callers waited for a connection at the knee: bound them before the pool"
+                    + " (a Semaphore of " + Slo.figure(max) + " permits, or a bulkhead) so that a request past it fails fast"
+                    + " instead of queueing until it times out";
+        }
+        return out;
+    }
+
+    /** A request thread pool that ran out: each request's time on a thread, and the size the target needs. */
+    private static String threads(Map<String, Object> e, double capacity, double target) {
+        Double max = number(e, "threads_max");
+        if (max == null) {
+            return null;
+        }
+        double heldS = max / capacity;
+        long needed = (long) Math.ceil(target * heldS);
+        return "the request threads: " + Slo.figure(max) + " threads ÷ " + Slo.figure(1000 * heldS) + " ms a request"
+                + " (Little's law: " + Slo.figure(max) + " busy ÷ " + Slo.figure(capacity) + "/s) cap it at "
+                + Slo.figure(capacity) + "/s; " + Slo.figure(target) + "/s needs " + needed + " threads"
+                + " (server.tomcat.threads.max), or virtual threads, which have no such pool";
+    }
+
+    private static Double number(Map<String, Object> e, String key) {
+        return e.get(key) instanceof Number n ? n.doubleValue() : null;
+    }
+}
