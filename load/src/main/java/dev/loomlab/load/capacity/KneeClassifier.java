@@ -40,6 +40,11 @@ public final class KneeClassifier {
      */
     public static final double CPU_SHARE = 0.90;
     /**
+     * The share of a database pool's connections in use, callers waiting, at which it ran out: a real pool (HikariCP)
+     * shows a connection or so on its way back to the next caller at any instant, though none is free to take.
+     */
+    public static final double POOL_ACTIVE_SHARE = 0.90;
+    /**
      * The service's cores busy with every process on them count as its CPU running out only when the service's own use was
      * at least this part of that busy time: a service that asks for CPU gets a fair part of busy cores from the scheduler,
      * while one that used a sliver of cores other work kept busy (3% of cores 99% busy, behind a full connection pool)
@@ -287,8 +292,8 @@ public final class KneeClassifier {
                             return figure(f.threadsBusy()) + " of " + figure(f.threadsMax()) + " threads busy";
                         }
                     }),
-            new Resource(KneeCause.CONNECTION_POOL, f -> ratio(f.poolActive(), f.poolMax()), 1.0,
-                    f -> f.poolActive() != null && f.poolMax() != null && f.poolActive() >= f.poolMax()
+            new Resource(KneeCause.CONNECTION_POOL, f -> ratio(f.poolActive(), f.poolMax()), POOL_ACTIVE_SHARE,
+                    f -> f.poolActive() != null && f.poolMax() != null && f.poolActive() >= POOL_ACTIVE_SHARE * f.poolMax()
                             && f.poolPending() != null && f.poolPending() > 0,
                     new Describer() {
                         @Override

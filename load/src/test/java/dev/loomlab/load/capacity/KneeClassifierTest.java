@@ -81,9 +81,12 @@ class KneeClassifierTest {
         assertThat(k.cause()).isEqualTo(KneeCause.CONNECTION_POOL);
         assertThat(k.text()).startsWith("5 of 5 connections in use, 195 callers waiting at 400/s");
         assertThat(k.evidence()).containsEntry("pool_active", 5L).containsEntry("pool_pending", 195L).containsEntry("pool_max", 5L);
-        // all in use but no one waiting, or one short of all: not its limit
+        // all in use but no one waiting, or a fifth of them free: not its limit
         assertThat(knee(step(240, true, pool(4, 0, 5)), step(400, false, pool(5, 0, 5))).cause()).isEqualTo(KneeCause.UNEXPLAINED);
-        assertThat(knee(step(240, true, pool(4, 0, 5)), step(400, false, pool(4.5, 3, 5))).cause()).isEqualTo(KneeCause.UNEXPLAINED);
+        assertThat(knee(step(240, true, pool(4, 0, 5)), step(400, false, pool(4, 3, 5))).cause()).isEqualTo(KneeCause.UNEXPLAINED);
+        // measured on HikariCP: 9 of 10 in use at the median reading, 223 callers waiting — one on its way back
+        assertThat(knee(step(150, true, pool(3, 0, 10)), step(300, false, pool(9, 223, 10))).cause())
+                .isEqualTo(KneeCause.CONNECTION_POOL);
     }
 
     @Test
