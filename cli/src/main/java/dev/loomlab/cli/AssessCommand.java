@@ -36,6 +36,7 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -145,6 +146,10 @@ final class AssessCommand implements Callable<Integer> {
     @Option(names = "--dry-run", description = "print the plan and its time estimate; start nothing")
     boolean dryRun;
 
+    @Option(names = "--resume", description = "continue the interrupted assessment in --out: finished searches and"
+            + " comparisons are kept, the rest is measured (an unfinished comparison from its first turn)")
+    boolean resume;
+
     @Spec
     CommandSpec commandSpec;
 
@@ -152,6 +157,8 @@ final class AssessCommand implements Callable<Integer> {
     private boolean measuredSome;
     /** The {@code --metrics} endpoint, asked once when the service first answers; null without the option. */
     private PrometheusSaturation.Probed probed;
+    /** What the folder already holds ({@code --resume}); nothing for a fresh assessment. */
+    private AssessResume kept = AssessResume.NONE;
     /** Whether where the service's figures come from was told (once per assessment). */
     private boolean toldSource;
 
@@ -165,14 +172,23 @@ final class AssessCommand implements Callable<Integer> {
         for (URI url : plan.urls()) {
             LoadSpec.parseTarget(url.toString());
         }
+        if (resume && out == null) {
+            throw new BadInputException("--resume needs --out DIR: the folder of the assessment to continue");
+        }
         AppProcess.requireFree(plan.urls());
-        ResultsFolder folder = new ResultsFolder(RunSession.prepareFolder(out));
+        ResultsFolder folder = new ResultsFolder(resume ? Path.of(out) : RunSession.prepareFolder(out));
         try (FolderLock lock = FolderLock.take(folder.dir(), System.err); Interruption interruption = Interruption.install(System.err)) {
+            kept = resume ? AssessResume.of(folder.dir(), plan, System.err) : AssessResume.NONE;
+            if (!resume) {
+                AssessResume.writePlan(folder.dir(), plan);
+            }
             List<String> command = Main.typed(commandSpec);
             Instant started = Instant.now();
             plan.describe().forEach(System.err::println);
             List<Result> results = new ArrayList<>();
             boolean failed = false;
+            // the load runs in this JVM: a signal stops it here, not only the service it killed
+            interruption.interruptOnStop(Thread.currentThread());
             try {
                 for (URI url : plan.urls()) {
                     failed |= assess(plan, url, folder, results, interruption);
@@ -180,7 +196,13 @@ final class AssessCommand implements Callable<Integer> {
                         break;
                     }
                 }
+            } catch (InterruptedException e) {
+                if (!interruption.requested()) {
+                    throw e;
+                }
             } finally {
+                // the signal's interrupt is spent: what follows writes the report
+                Thread.interrupted();
                 interruption.cleaningUp();
                 if (!results.isEmpty()) {
                     Map<String, Object> env = Environment.describe(List.of(Jdk.current()), command, started, Instant.now());
@@ -190,7 +212,7 @@ final class AssessCommand implements Callable<Integer> {
             }
             if (interruption.requested()) {
                 throw new RunStopped(interruption.exitCode(), "stopped by " + interruption.signalName() + ": " + results.size()
-                        + " results kept in " + folder.dir());
+                        + " results kept in " + folder.dir() + "; the same command with --resume --out " + folder.dir() + " continues it");
             }
             AssessAnswer.lines(results).forEach(System.out::println);
             System.out.println("results: " + folder.dir());
@@ -215,9 +237,17 @@ final class AssessCommand implements Callable<Integer> {
             if (interruption.requested()) {
                 return failed;
             }
-            System.err.println(PREFIX + ": " + url + ", arm " + arm.name() + ": its capacity within " + plan.search().slo().spec());
-            Result r = search(plan, url, arm, folder);
-            append(folder, results, r);
+            Optional<Result> done = kept.search(url, arm);
+            Result r;
+            if (done.isPresent()) {
+                r = done.get();
+                results.add(r);
+                System.err.println(PREFIX + ": " + url + ", arm " + arm.name() + ": its capacity search kept from the folder");
+            } else {
+                System.err.println(PREFIX + ": " + url + ", arm " + arm.name() + ": its capacity within " + plan.search().slo().spec());
+                r = search(plan, url, arm, folder);
+                append(folder, results, r);
+            }
             failed |= !r.ok();
             if (r.metrics().get(LoadMetrics.MAX_RATE_PER_S.name()) instanceof Summary max) {
                 capacity.put(arm, max.median());
@@ -230,6 +260,12 @@ final class AssessCommand implements Callable<Integer> {
         }
         double lowest = capacity.values().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
         List<Double> rates = plan.shares().stream().map(s -> Math.max(1, Math.round(s * lowest * 10) / 10.0)).toList();
+        Optional<List<Result>> compared = kept.comparison(url, plan.arms(), rates);
+        if (compared.isPresent()) {
+            System.err.println(PREFIX + ": " + url + ": its comparison at the common rates kept from the folder");
+            results.addAll(compared.get());
+            return failed;
+        }
         Map<Arm, Map<Double, List<LoadScenario.Run>>> runs = new LinkedHashMap<>();
         for (int turn = 1; turn <= plan.turns(); turn++) {
             for (Arm arm : plan.arms()) {
@@ -426,7 +462,15 @@ final class AssessCommand implements Callable<Integer> {
     }
 
     private static void append(ResultsFolder folder, List<Result> results, Result r) throws IOException {
-        folder.append(r);
+        // a signal's interrupt must not close the file under a result being written (Interruption.interruptOnStop)
+        boolean interrupted = Thread.interrupted();
+        try {
+            folder.append(r);
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
         results.add(r);
     }
 

@@ -28,6 +28,7 @@ final class Interruption implements AutoCloseable {
     private volatile int exitCode;
     private volatile String signalName;
     private volatile boolean sweeping = true;
+    private volatile Thread interrupted;
     private Thread sweeper;
 
     private Interruption(PrintStream err) {
@@ -50,6 +51,14 @@ final class Interruption implements AutoCloseable {
             }
         }
         return interruption;
+    }
+
+    /**
+     * Has a signal also interrupt {@code thread}: for a run whose work is in this JVM (a load against a service it
+     * started), which no killed child would release.
+     */
+    void interruptOnStop(Thread thread) {
+        interrupted = thread;
     }
 
     /** True once a signal asked the run to stop. */
@@ -77,6 +86,9 @@ final class Interruption implements AutoCloseable {
         signalName = "SIG" + signal.getName();
         err.println("\nloomlab: " + signalName + ": stopping the run, keeping what finished (again to quit at once)");
         killChildren();
+        if (interrupted != null) {
+            interrupted.interrupt();
+        }
         sweeper = new Thread(this::sweep, "loomlab-stop");
         sweeper.setDaemon(true);
         sweeper.start();

@@ -1,0 +1,86 @@
+package dev.loomlab.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code loomlab assess} on the repository's Spring Boot example service, given only what a user gives: the command,
+ * the URL and the objective. Its {@code /db} endpoint holds one of HikariCP's 10 connections for a 20 ms
+ * {@code pg_sleep} per request, so no arm can pass 10 ÷ 20 ms = 500 requests a second, and the pool is what stops both.
+ */
+class AssessExampleTest {
+    /** The example service's connections (its application.properties) and each call's wait in PostgreSQL, ms. */
+    private static final int CONNECTIONS = 10;
+    private static final double HOLD_MS = 20;
+
+    @TempDir
+    Path tmp;
+
+    /**
+     * A Spring Boot jar gets the platform and virtual arms by itself, and its pools are read without the user's help: both
+     * arms stay under the pool's bound, each search's knee is the connection pool with its 10 connections, and the answer
+     * says so. The objective is on the median, which 200 requests judge (a p99 would need 10,000 a step: 20 s at these
+     * rates); past the pool's bound a queue grows and the median with it. About 45 s: four starts of a Spring Boot service with its own PostgreSQL, two short searches and one turn;
+     * it is the one test of assess on a real framework.
+     */
+    @Test
+    void theDatabaseEndpointStopsBothArmsAtThePoolAndTheAnswerNamesIt() throws Exception {
+        Set<Long> before = services();
+        int port = LiveRun.freePort();
+        Path out = tmp.resolve("assess");
+        CliHarness.Outcome o = CliHarness.run("assess", "--app", "java -jar " + jar() + " --server.port=" + port,
+                "--url", "http://127.0.0.1:" + port + "/db", "--slo", "p50<100ms",
+                "--start-rate", "300/s", "--precision", "15%", "--warmup", "1s", "--duration", "2s", "--turns", "1", "--at", "50%",
+                "--out", out.toString());
+        assertThat(o.exit()).as(o.out() + o.err()).isZero();
+        assertThat(o.err()).contains("arm platform: -Dspring.threads.virtual.enabled=false")
+                .contains("arm virtual: -Dspring.threads.virtual.enabled=true");
+
+        List<JsonNode> results = RunContractTest.results(out);
+        double bound = CONNECTIONS / (HOLD_MS / 1000);
+        for (JsonNode search : results.subList(0, 2)) {
+            String arm = search.get("params").get("arm").asText();
+            assertThat(search.get("metrics").get("max_rate_per_s").get("median").asDouble()).as(arm)
+                    .isLessThanOrEqualTo(bound * 1.02).isGreaterThan(bound / 4);
+            JsonNode knee = search.get("knee_cause");
+            assertThat(knee.get("cause").asText()).as(arm + ": " + knee).isEqualTo("connection-pool");
+            assertThat(knee.get("evidence").get("pool_max").asInt()).isEqualTo(CONNECTIONS);
+            assertThat(knee.get("evidence").get("source").asText()).contains("local attach");
+        }
+        assertThat(o.out()).contains("- limits: platform: connection-pool").contains("virtual: connection-pool")
+                .contains("the connection pool: 10 connections");
+        Set<Long> left = services();
+        left.removeAll(before);
+        assertThat(left).as("no service, and no PostgreSQL of it, left behind").isEmpty();
+    }
+
+    /** The example services and their PostgreSQL servers running now, by pid. */
+    private static Set<Long> services() {
+        try (Stream<ProcessHandle> all = ProcessHandle.allProcesses()) {
+            return all.filter(p -> p.info().commandLine().map(c -> c.contains("-exec.jar") && c.contains("loomlab-example-service")
+                    || c.contains("loomlab-example-postgres-")).orElse(false)).map(ProcessHandle::pid)
+                    .collect(Collectors.toCollection(HashSet::new));
+        }
+    }
+
+    /** The example service's Spring Boot jar, which the build makes before these tests run. */
+    static Path jar() throws IOException {
+        Path target = Path.of("..", "example-service", "target").toAbsolutePath().normalize();
+        try (Stream<Path> files = Files.list(target)) {
+            return files.filter(p -> p.getFileName().toString().matches("loomlab-example-service-.*-exec\\.jar")).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("no example service jar in " + target + ": build the project first"));
+        }
+    }
+}
