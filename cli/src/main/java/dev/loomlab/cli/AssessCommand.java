@@ -134,6 +134,11 @@ final class AssessCommand implements Callable<Integer> {
                     + " the CPU of the process listening on the URL's port)")
     URI metrics;
 
+    @Option(names = "--prof", paramLabel = "NAME[:OPTION]", description = "profile each arm's first turn (its start"
+            + " included): jfr, async[:cpu|wall|alloc|lock]; repeatable; flame graphs and top frames in logs/prof-<arm>/"
+            + " (a command that starts with java only)")
+    List<String> prof = new ArrayList<>();
+
     @Option(names = "--out", paramLabel = "DIR", converter = Converters.NonBlankConverter.class,
             description = "results folder (default results/<timestamp>)")
     String out;
@@ -309,11 +314,15 @@ final class AssessCommand implements Callable<Integer> {
             throws IOException, InterruptedException, AppProcess.StartFailure {
         String block = "turn" + turn;
         ServiceRecording recording = recording(plan, arm, folder, block);
+        // one profile an arm: its first turn, the same load as every other arm's
+        ProgramProfiling profiling = prof.isEmpty() || turn > 1 ? null
+                : ProgramProfiling.of(prof, folder.logs().resolve("prof-" + arm.name()));
         List<LoadReport> reports = new ArrayList<>();
         List<RunReadings> readings = new ArrayList<>();
         List<ServiceRecording.Span> spans = new ArrayList<>();
         OptionalLong pid;
-        try (AppProcess service = start(plan, url, arm, folder, block, recording)) {
+        try (AppProcess service = start(plan, url, arm, folder, block, recording,
+                profiling == null ? List.of() : profiling.flags())) {
             Service read = service(url, service);
             pid = service.listener(url);
             LoadSession session = new LoadSession(LoadEngines.named(LoadEngines.LOOMLAB), new LoadSession.Events() {
@@ -333,6 +342,10 @@ final class AssessCommand implements Callable<Integer> {
                 spans.add(new ServiceRecording.Span(begins, begins.plus(spec.duration())));
                 System.err.println(PREFIX + ":   " + Slo.figure(rate) + "/s: " + reports.getLast().line());
             }
+        }
+        if (profiling != null) {
+            ProfileText.print(ProfileReading.read(profiling.dir(), profiling.dir(), 1, profiling.records(),
+                    PREFIX + ": arm " + arm.name() + ", " + url), profiling.dir(), System.err);
         }
         List<ServiceRecording.Figures> inside = List.of();
         if (pid.isPresent()) {
@@ -364,7 +377,7 @@ final class AssessCommand implements Callable<Integer> {
 
     /** One arm's capacity searches, the service started for them: its result, failed when the service did not start. */
     private Result search(AssessPlan plan, URI url, Arm arm, ResultsFolder folder) throws IOException, InterruptedException {
-        try (AppProcess service = start(plan, url, arm, folder, "search", recording(plan, arm, folder, "search"))) {
+        try (AppProcess service = start(plan, url, arm, folder, "search", recording(plan, arm, folder, "search"), List.of())) {
             Service read = service(url, service);
             RepeatedSearch repeated = new RepeatedSearch(url, null, plan.search(), plan.searches(), PREFIX, System.err);
             Consumer<LoadProgress> line = p -> System.err.println(PREFIX + ":   " + p.line());
@@ -386,13 +399,14 @@ final class AssessCommand implements Callable<Integer> {
 
     /**
      * Starts the service as {@code arm} for one block, its log {@code logs/app-<arm>-<block>.log}, with {@code recording}
-     * inside it; a failure before anything was measured is bad input.
+     * and the {@code profiling} flags inside it; a failure before anything was measured is bad input.
      */
-    private AppProcess start(AssessPlan plan, URI url, Arm arm, ResultsFolder folder, String block, ServiceRecording recording)
-            throws IOException, InterruptedException, AppProcess.StartFailure {
+    private AppProcess start(AssessPlan plan, URI url, Arm arm, ResultsFolder folder, String block, ServiceRecording recording,
+                             List<String> profiling) throws IOException, InterruptedException, AppProcess.StartFailure {
         Jdk jdk = arm.jdk() == null ? null : Jdk.at(arm.jdk());
         List<String> flags = new ArrayList<>(plan.readFlags());
         flags.addAll(recording.flags());
+        flags.addAll(profiling);
         ProcessBuilder builder = plan.app().builder(arm, jdk, flags);
         String host = url.getHost() + ":" + AppProcess.port(url);
         System.err.println(PREFIX + ": starting the service as " + arm.name() + ", waiting for " + host + " to answer …");
@@ -482,6 +496,13 @@ final class AssessCommand implements Callable<Integer> {
         }
         Slo objective = slo != null && slo.given() != null ? slo.given() : Slo.DEFAULT;
         List<Jdk> jdks = jvms.stream().map(Jdk::at).toList();
+        if (!prof.isEmpty()) {
+            if (!command.runsJava()) {
+                throw new BadInputException("--prof needs a command that starts with java (or a jar): the profiler's file"
+                        + " would be written by every JVM " + command.words().getFirst() + " starts");
+            }
+            ProgramProfiling.of(prof, Path.of("."));
+        }
         boolean springBoot = spring || command.isSpringBoot();
         List<Arm> arms = AssessPlan.onJdks(AssessPlan.arms(armFlags, armEnv, springBoot), jdks);
         if (failIfWorse != null && arms.stream().noneMatch(a -> a.name().equals(failIfWorse))) {

@@ -29,7 +29,7 @@ record ProgramProfiling(List<ProfilerSpec> specs, Path dir) {
         List<ProfilerSpec> specs = ProfilerSpec.parseAll(values);
         for (ProfilerSpec s : specs) {
             if (s.kind() == ProfilerSpec.Kind.GC) {
-                throw new BadInputException("--prof gc measures per iteration: loomlab pinning takes jfr and async");
+                throw new BadInputException("--prof gc measures per iteration: a whole program's run takes jfr and async");
             }
             if (s.kind() == ProfilerSpec.Kind.ASYNC) {
                 AsyncProfilerLibrary.current().requireSupported();

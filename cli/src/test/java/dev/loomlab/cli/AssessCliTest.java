@@ -39,7 +39,7 @@ class AssessCliTest {
         CliHarness.Outcome o = CliHarness.run("assess", "--app", app(port), "--url", "http://127.0.0.1:" + port + "/work",
                 "--arm", "platform=-Dthreads=platform", "--arm", "virtual=-Dthreads=virtual", "--slo", "p50<400ms",
                 "--start-rate", "150/s", "--precision", "20%", "--warmup", "500ms", "--duration", "1s", "--turns", "2", "--at", "50%",
-                "--fail-if-worse", "virtual", "--out", out.toString());
+                "--fail-if-worse", "virtual", "--prof", "jfr", "--out", out.toString());
         assertThat(o.exit()).as(o.out() + o.err()).isZero();
 
         List<JsonNode> results = RunContractTest.results(out);
@@ -68,6 +68,9 @@ class AssessCliTest {
             // written by the service's JVM as it ended, asked to (not killed)
             assertThat(names).filteredOn(n -> n.endsWith(".jfr")).as("a recording per start").hasSize(6);
         }
+        // --prof: each arm's first turn profiled, a flame graph each
+        assertThat(out.resolve("logs/prof-platform/program-cpu.html")).isNotEmptyFile();
+        assertThat(out.resolve("logs/prof-virtual/program-cpu.html")).isNotEmptyFile();
         JsonNode platformAtRate = results.get(2).get("params").get("arm").asText().equals("platform") ? results.get(2) : results.get(3);
         // inside the service: its pool's 4 threads and its main thread at least, in each turn
         assertThat(platformAtRate.get("metrics").get("server_threads_peak").get("min").asDouble()).isGreaterThanOrEqualTo(5);
@@ -77,6 +80,12 @@ class AssessCliTest {
                 .contains("too few turns to judge").contains("- memory and threads at").contains("- pinning at");
         assertThat(ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("")
                 .contains(AssessTestService.class.getName()))).as("no service left behind").isEmpty();
+    }
+
+    @Test
+    void profilingNeedsACommandThatStartsWithJava() {
+        CliHarness.assertBadInput(CliHarness.run("assess", "--app", "./start.sh", "--url", "http://127.0.0.1:9/",
+                "--arm", "a=-Da=1", "--arm", "b=-Db=1", "--prof", "jfr", "--dry-run"), "--prof needs a command that starts with java");
     }
 
     @Test
