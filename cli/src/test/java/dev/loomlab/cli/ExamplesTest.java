@@ -26,9 +26,14 @@ class ExamplesTest {
 
     /** {@code example} under {@code loomlab run task} with {@code models} at small sizes, its results written to {@code out}. */
     static List<JsonNode> run(Path out, String example, String models, String... more) throws Exception {
+        return run(out, example, models, 200, more);
+    }
+
+    /** As {@link #run(Path, String, String, String...)}, with {@code tasks} calls per iteration. */
+    static List<JsonNode> run(Path out, String example, String models, int tasks, String... more) throws Exception {
         assertThat(CLASSES.resolve("dev/loomlab/examples/" + example + ".class")).exists();
         List<String> args = new ArrayList<>(List.of("run", "task", "--classpath", CLASSES.toString(),
-                "--task", "dev.loomlab.examples." + example, "-m", models, "-p", "tasks=200", "-p", "delay-ms=20",
+                "--task", "dev.loomlab.examples." + example, "-m", models, "-p", "tasks=" + tasks, "-p", "delay-ms=20",
                 "--forks", "1", "--warmup", "1", "--iterations", "3", "--timeout", "2m", "--out", out.toString()));
         args.addAll(List.of(more));
         CliHarness.Outcome o = CliHarness.run(args.toArray(String[]::new));
