@@ -2,7 +2,6 @@ package dev.loomlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
@@ -16,8 +15,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * {@code loomlab run web -p endpoint=db…} through the CLI: the run starts the embedded PostgreSQL for the
  * servers and leaves no server of it behind. Writing into a database {@code --db-url} names: {@link WebDbWriteRunTest}.
+ * It names no database of its own, so it starts no {@link SharedDatabase}. It takes more than 10 s: a PostgreSQL and two
+ * Spring servers, each loaded by a trial JVM of its own.
  */
-@ExtendWith(SharedDatabase.class)
 class WebDbRunTest {
     @TempDir
     static Path tmp;
@@ -56,7 +56,7 @@ class WebDbRunTest {
     @Test
     void theDbEndpointOnMvcVirtualAndWebfluxHasNoErrorsAgainstTheEmbeddedDatabaseWhichIsGoneAfterTheRun() throws Exception {
         Path out = tmp.resolve("read");
-        CliHarness.Outcome o = web(out, "mvc-virtual,webflux", List.of(), "endpoint=db", "users=20", "warmup=1s", "duration=2s");
+        CliHarness.Outcome o = web(out, "mvc-virtual,webflux", List.of(), "endpoint=db", "users=20", "warmup=0s", "duration=1s");
         assertThat(o.exit()).as(o.out() + o.err()).isZero();
         Matcher ready = Pattern.compile("ready at jdbc:postgresql://127\\.0\\.0\\.1:(\\d+)/").matcher(o.err());
         assertThat(ready.find()).as("the run says where its database listens: " + o.err()).isTrue();
