@@ -162,6 +162,8 @@ final class AssessCommand implements Callable<Integer> {
     private boolean measuredSome;
     /** The {@code --metrics} endpoint, asked once when the service first answers; null without the option. */
     private PrometheusSaturation.Probed probed;
+    /** The signals' handler while the assessment runs. */
+    private Interruption interruption;
     /** What the folder already holds ({@code --resume}); nothing for a fresh assessment. */
     private AssessResume kept = AssessResume.NONE;
     /** Whether where the service's figures come from was told (once per assessment). */
@@ -193,6 +195,7 @@ final class AssessCommand implements Callable<Integer> {
             List<Result> results = new ArrayList<>();
             boolean failed = false;
             // the load runs in this JVM: a signal stops it here, not only the service it killed
+            this.interruption = interruption;
             interruption.interruptOnStop(Thread.currentThread());
             try {
                 for (URI url : plan.urls()) {
@@ -206,9 +209,9 @@ final class AssessCommand implements Callable<Integer> {
                     throw e;
                 }
             } finally {
-                // the signal's interrupt is spent: what follows writes the report
-                Thread.interrupted();
+                // no interrupt after this one, which is spent: what follows writes the report
                 interruption.cleaningUp();
+                Thread.interrupted();
                 if (!results.isEmpty()) {
                     Map<String, Object> env = Environment.describe(List.of(Jdk.current()), command, started, Instant.now());
                     folder.writeSummary(env);
@@ -264,7 +267,8 @@ final class AssessCommand implements Callable<Integer> {
             return true;
         }
         double lowest = capacity.values().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-        List<Double> rates = plan.shares().stream().map(s -> Math.max(1, Math.round(s * lowest * 10) / 10.0)).toList();
+        List<Double> rates = plan.shares().stream().map(s -> Math.max(1, Math.round(s * lowest * 10) / 10.0)).distinct().sorted()
+                .toList();
         Optional<List<Result>> compared = kept.comparison(url, plan.arms(), rates);
         if (compared.isPresent()) {
             System.err.println(PREFIX + ": " + url + ": its comparison at the common rates kept from the folder");
@@ -295,6 +299,12 @@ final class AssessCommand implements Callable<Integer> {
             for (double rate : rates) {
                 List<LoadScenario.Run> armRuns = runs.getOrDefault(arm, Map.of()).getOrDefault(rate, List.of());
                 if (armRuns.isEmpty()) {
+                    continue;
+                }
+                Optional<Result> done = kept.atRate(url, arm, rate);
+                if (done.isPresent()) {
+                    // finished before the interruption: kept, as run --resume keeps a finished result
+                    results.add(done.get());
                     continue;
                 }
                 Result pooled = LoadScenario.pooled(spec(plan, url, rate), armRuns, Optional.of(plan.search().slo()));
@@ -475,16 +485,9 @@ final class AssessCommand implements Callable<Integer> {
                 plan.duration(), Ramp.CONSTANT, plan.search().timeout(), null);
     }
 
-    private static void append(ResultsFolder folder, List<Result> results, Result r) throws IOException {
+    private void append(ResultsFolder folder, List<Result> results, Result r) throws IOException {
         // a signal's interrupt must not close the file under a result being written (Interruption.interruptOnStop)
-        boolean interrupted = Thread.interrupted();
-        try {
-            folder.append(r);
-        } finally {
-            if (interrupted) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        interruption.uninterrupted(() -> folder.append(r));
         results.add(r);
     }
 

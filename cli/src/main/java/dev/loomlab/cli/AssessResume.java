@@ -23,8 +23,8 @@ import java.util.Optional;
  * What an interrupted assessment's folder already holds ({@code assess --resume --out DIR}): its plan, written as it
  * started ({@value #PLAN}), must be the one asked for now; an arm's capacity search that finished {@code ok} is kept and
  * not run again, and a URL's comparison at the common rates is kept when every arm's result at every rate is there and
- * {@code ok}. Turns of an unfinished comparison are measured again from the first: a comparison is its turns taken
- * together.
+ * {@code ok}. Turns of an unfinished comparison are measured again from the first (a comparison is its turns taken
+ * together); an arm's result at a rate that finished {@code ok} is kept rather than written twice.
  *
  * @param kept the folder's results, in the order written
  */
@@ -95,6 +95,11 @@ record AssessResume(List<Result> kept) {
             }
         }
         return Optional.of(out);
+    }
+
+    /** {@code arm}'s finished result at {@code rate} for {@code url}, when the folder holds one. */
+    Optional<Result> atRate(URI url, Arm arm, double rate) {
+        return current(url, arm, false).values().stream().filter(r -> rate(r) == rate).reduce((a, b) -> b);
     }
 
     /** The last {@code ok} result of {@code arm} for {@code url}, of its search or of its common rates, by model and rate. */

@@ -121,8 +121,30 @@ final class Interruption implements AutoCloseable {
      * The main thread has stopped running trials and keeps what finished: no more sweeping (its clean-up
      * may run a command of its own, e.g. {@code git} for summary.json); the grace period still holds.
      */
-    void cleaningUp() {
+    synchronized void cleaningUp() {
         sweeping = false;
+        // no interrupt after this: the clean-up writes files, which an interrupt would close under it
+        interrupted = null;
+    }
+
+    /**
+     * Runs {@code write} with no interrupt of {@link #interruptOnStop} landing in it (a signal waits until it is done):
+     * a file channel an interrupt reaches is closed, and the result being written lost.
+     */
+    synchronized void uninterrupted(IoAction write) throws java.io.IOException {
+        boolean was = Thread.interrupted();
+        try {
+            write.run();
+        } finally {
+            if (was) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** A write that may fail. */
+    interface IoAction {
+        void run() throws java.io.IOException;
     }
 
     /** Gives the signals back to the JVM and ends the sweeping; the run is cleaned up. */

@@ -56,14 +56,23 @@ final class ServiceRecording {
      * @param onePid true when the command is the service's own JVM ({@code java …}), so its file needs no pid
      */
     ServiceRecording(Path dir, String name, boolean onePid) {
-        this.dir = dir;
+        this.dir = dir.toAbsolutePath();
         this.name = name;
         this.onePid = onePid;
     }
 
-    /** The flags that start the recording in the service's JVM, its settings file written now. */
+    /**
+     * The flags that start the recording in the service's JVM, its settings file written now, and a recording of an
+     * earlier start of the same block removed (a resumed assessment): a service killed before it wrote its own must
+     * read as not recorded.
+     */
     List<String> flags() throws IOException {
         Files.createDirectories(dir);
+        try (var earlier = Files.newDirectoryStream(dir, name + (onePid ? "" : "-*") + ".jfr")) {
+            for (Path p : earlier) {
+                Files.deleteIfExists(p);
+            }
+        }
         Path settings = Files.writeString(dir.resolve("service-recording.jfc"), settings(), StandardCharsets.UTF_8);
         return List.of("-XX:StartFlightRecording=name=loomlab-assess,settings=" + settings + ",filename="
                 + dir.resolve(name + (onePid ? "" : "-%p") + ".jfr") + ",dumponexit=true",
@@ -106,8 +115,12 @@ final class ServiceRecording {
                     continue;
                 }
                 switch (e.getEventType().getName()) {
+                    // another recording (--prof jfr) may lower the threshold for the whole JVM
                     case PinnedEvents.EVENT -> {
                         long d = e.getDuration().toNanos();
+                        if (d < PINNED_THRESHOLD_MS * 1_000_000) {
+                            continue;
+                        }
                         pinned[i]++;
                         pinnedNanos[i] += d;
                         long[] sums = stacks.get(i).computeIfAbsent(PinnedEvents.frames(e.getStackTrace()), f -> new long[2]);

@@ -54,12 +54,11 @@ final class AssessLimits {
         if (max == null) {
             return null;
         }
-        // Little's law at the knee: max connections in use carried the capacity, so each call held one max / capacity s
-        double heldS = max / capacity;
-        long needed = (long) Math.ceil(target * heldS);
-        String out = "the connection pool: " + Slo.figure(max) + " connections ÷ " + Slo.figure(1000 * heldS)
-                + " ms a call (Little's law: " + Slo.figure(max) + " in use ÷ " + Slo.figure(capacity) + "/s) caps it at "
-                + Slo.figure(capacity) + "/s; " + Slo.figure(target) + "/s needs a pool of " + needed
+        Held held = held(e, "pool_active", max, capacity);
+        long needed = (long) Math.ceil(target * held.seconds());
+        String out = "the connection pool: " + Slo.figure(max) + " connections ÷ " + Slo.figure(1000 * held.seconds())
+                + " ms a call (Little's law: " + held.how() + ") caps it at " + Slo.figure(max / held.seconds()) + "/s; "
+                + Slo.figure(target) + "/s needs a pool of " + needed
                 + " (spring.datasource.hikari.maximum-pool-size) if the database serves that many at once";
         Double pending = number(e, "pool_pending");
         if (pending != null && pending >= PILED_UP_PER_CONNECTION * max) {
@@ -76,12 +75,30 @@ final class AssessLimits {
         if (max == null) {
             return null;
         }
-        double heldS = max / capacity;
-        long needed = (long) Math.ceil(target * heldS);
-        return "the request threads: " + Slo.figure(max) + " threads ÷ " + Slo.figure(1000 * heldS) + " ms a request"
-                + " (Little's law: " + Slo.figure(max) + " busy ÷ " + Slo.figure(capacity) + "/s) cap it at "
-                + Slo.figure(capacity) + "/s; " + Slo.figure(target) + "/s needs " + needed + " threads"
+        Held held = held(e, "threads_busy", max, capacity);
+        long needed = (long) Math.ceil(target * held.seconds());
+        return "the request threads: " + Slo.figure(max) + " threads ÷ " + Slo.figure(1000 * held.seconds()) + " ms a request"
+                + " (Little's law: " + held.how() + ") cap it at " + Slo.figure(max / held.seconds()) + "/s; "
+                + Slo.figure(target) + "/s needs " + needed + " threads"
                 + " (server.tomcat.threads.max), or virtual threads, which have no such pool";
+    }
+
+    /** How long each request holds one of the pool's {@code inUse}, s, and the figures that tell it. */
+    private record Held(double seconds, String how) {
+    }
+
+    /**
+     * Little's law at the last passing step, where the pool still kept up: in use ÷ rate; without that step's figures,
+     * the pool's size ÷ the capacity (it ran out there, so it was all in use).
+     */
+    private static Held held(Map<String, Object> e, String inUse, double max, double capacity) {
+        Double passing = number(e, "passing_" + inUse);
+        Double rate = number(e, "passing_rate_per_s");
+        if (passing != null && rate != null && passing > 0 && rate > 0) {
+            return new Held(passing / rate, Slo.figure(passing) + " in use ÷ " + Slo.figure(rate) + "/s, the last rate"
+                    + " that passed");
+        }
+        return new Held(max / capacity, Slo.figure(max) + " in use ÷ " + Slo.figure(capacity) + "/s");
     }
 
     private static Double number(Map<String, Object> e, String key) {

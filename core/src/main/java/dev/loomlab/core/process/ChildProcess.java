@@ -172,7 +172,9 @@ public final class ChildProcess {
      * @return whether they all ended by themselves within {@code grace}
      */
     public boolean stop(Duration grace) {
-        List<ProcessHandle> asked = new ArrayList<>(process.descendants()
+        // all of them now: once the child has ended, what it started no longer descends from it
+        List<ProcessHandle> tree = new ArrayList<>(process.descendants().toList());
+        List<ProcessHandle> asked = new ArrayList<>(tree.stream()
                 .filter(p -> p.info().command().map(c -> c.endsWith("/java")).orElse(false)).toList());
         asked.add(process.toHandle());
         asked.forEach(ProcessHandle::destroy);
@@ -190,7 +192,7 @@ public final class ChildProcess {
             ended = false;
         }
         // what it started and left, then what is left of the tree
-        asked.forEach(ProcessHandle::destroyForcibly);
+        tree.forEach(ProcessHandle::destroyForcibly);
         kill();
         return ended;
     }

@@ -54,7 +54,13 @@ public final class JmxSaturation implements SaturationSource, AutoCloseable {
         } catch (com.sun.tools.attach.AttachNotSupportedException e) {
             throw new IOException("process " + pid + " cannot be attached to: " + e.getMessage(), e);
         }
-        return new JmxSaturation(pid, JMXConnectorFactory.connect(new JMXServiceURL(address)));
+        JMXConnector connector = JMXConnectorFactory.connect(new JMXServiceURL(address));
+        try {
+            return new JmxSaturation(pid, connector);
+        } catch (IOException e) {
+            connector.close();
+            throw e;
+        }
     }
 
     @Override
