@@ -113,21 +113,25 @@ class WebRunTest {
 
     /**
      * {@code -p rate=max}: one capacity search of the jdk server through at most 20 connections to a 20 ms endpoint,
-     * so at most 20 requests are in flight: the sustainable rate cannot pass what 20 connections answer.
+     * so at most 20 requests are in flight: the sustainable rate cannot pass what 20 connections answer. It takes more
+     * than 10 s: a search is a step of 2 s per rate tried (and again for one judged within noise). From 400/s and closed to
+     * 50%, it passes 400/s and 800/s and fails 1,600/s and 1,200/s: four steps (from 200/s to the default 5%, ten). A load
+     * that let more than 20 requests be in flight would pass 1,600/s, which the bound below refuses.
      */
     @Test
     void rateMaxSearchesTheServerAndNeverFindsMoreThanItsConnectionsCarry() throws Exception {
         Path out = tmp.resolve("max");
         CliHarness.Outcome o = web(out, "-m", "jdk", "-p", "rate=max", "-p", "connections=20",
-                "-p", "delay=20ms", "-p", "start-rate=200", "-p", "min-rate=100", "-p", "warmup=1s", "-p", "duration=1s",
-                "--slo", "p50<100ms", "--iterations", "1");
+                "-p", "delay=20ms", "-p", "start-rate=400", "-p", "min-rate=100", "-p", "precision=0.5", "-p", "warmup=1s",
+                "-p", "duration=1s", "--slo", "p50<100ms", "--iterations", "1");
 
         JsonNode r = RunContractTest.results(out).getFirst();
         assertThat(r.get("status").asText()).as(r.toString()).isEqualTo("ok");
         assertThat(r.get("params").get("rate").asText()).isEqualTo("max");
         JsonNode search = r.get("capacity").get(0);
         assertThat(search.get("slo").asText()).isEqualTo("p50<100ms");
-        assertThat(search.get("steps").get(0).get("rate_per_s").asDouble()).isEqualTo(200.0);
+        assertThat(search.get("precision_pct").asDouble()).isEqualTo(50.0);
+        assertThat(search.get("steps").get(0).get("rate_per_s").asDouble()).isEqualTo(400.0);
         // through 20 connections no step can want 5,000/s: the generator's ceiling was never needed, nor measured
         assertThat(search.get("generator_ceiling_per_s").isNull()).isTrue();
         JsonNode m = r.get("metrics");
