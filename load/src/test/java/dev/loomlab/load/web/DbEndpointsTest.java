@@ -33,7 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The db endpoints of every server, against a PostgreSQL this test starts and hands to the servers as a
  * run does: each answer is one call through the server's own pool, of the size asked, which the server reports;
  * writes land in the table, a batch whole; a call that fails answers 5xx, which the load generator counts as an
- * error; a query that waits in the database holds its connection, so the pool bounds the throughput.
+ * error; a query that waits in the database holds its connection, so the pool bounds the throughput. It takes more than
+ * 10 s: one PostgreSQL for the class and twelve server JVMs, one per server and endpoint, each under a second or two of load.
  */
 class DbEndpointsTest {
     /** The test's own connections' name, so that the servers' connections can be told apart. */
@@ -99,9 +100,13 @@ class DbEndpointsTest {
                 Duration.ofSeconds(30), "ok")).run();
     }
 
-    /** db: every answer ok from the promised thread, one completed read per request, through a pool of exactly the size asked. */
+    /**
+     * db: every answer ok from the promised thread, one completed read per request, through a pool of exactly the size asked.
+     * Spring MVC once, on virtual threads: mvc-platform is the same server, pool and endpoint code on Tomcat's pool of
+     * threads, whose kind ServersTest checks.
+     */
     @ParameterizedTest
-    @ValueSource(strings = {"mvc-platform", "mvc-virtual", "webflux", "helidon", "jdk"})
+    @ValueSource(strings = {"mvc-virtual", "webflux", "helidon", "jdk"})
     void theDbEndpointReadsThroughAPoolOfTheSizeAsked(String name) throws Exception {
         int connections = 3;
         ServerModel model = ServerModels.named(name);

@@ -17,7 +17,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The cpu and memory endpoints on every server under test: what each request costs the server and what it retains
- * (a class of its own so that it runs beside {@link ServersTest}).
+ * (a class of its own so that it runs beside {@link ServersTest}). Spring MVC once, on virtual threads: mvc-platform is the
+ * same server and endpoint code on Tomcat's pool, whose thread kind ServersTest and DbEndpointsTest check. It takes more
+ * than 10 s: eight server JVMs, each under a second of load.
  */
 class ServerEndpointsTest {
     /**
@@ -25,7 +27,7 @@ class ServerEndpointsTest {
      * asked per request it handled, which also bounds each answer's latency from below.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"mvc-platform", "mvc-virtual", "webflux", "helidon", "jdk"})
+    @ValueSource(strings = {"mvc-virtual", "webflux", "helidon", "jdk"})
     void theCpuEndpointCostsAtLeastItsWorkInCpuTime(String name) throws Exception {
         long workMs = 5;
         EndpointSpec cpu = EndpointSpec.parse(List.of("endpoint=cpu", "work=" + workMs + "ms"));
@@ -41,7 +43,7 @@ class ServerEndpointsTest {
 
     /** memory: every answer is ok, and the server's cache never holds more entries than its capacity or requests handled. */
     @ParameterizedTest
-    @ValueSource(strings = {"mvc-platform", "mvc-virtual", "webflux", "helidon", "jdk"})
+    @ValueSource(strings = {"mvc-virtual", "webflux", "helidon", "jdk"})
     void theMemoryEndpointRetainsAtMostItsCapacity(String name) throws Exception {
         int capacity = 50;
         EndpointSpec memory = EndpointSpec.parse(List.of("endpoint=memory", "retain=2000", "cache=" + capacity));
