@@ -2,6 +2,7 @@ package dev.loomlab.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.core.result.Json;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -13,17 +14,45 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code --resume}: finished results are kept, failed and missing ones run again and are appended, a cut
  * last line is repaired with a warning, and a different plan is refused. Each trial is one 1-task
- * iteration, so the runs are short.
+ * iteration, so the runs are short. The run every test continues is made once ({@link #THREE}, three results), and
+ * each test continues a copy of its folder: a folder as the run left it, whoever ran it.
  */
 class ResumeTest {
+    /** The plan of the run the tests continue: three results, one trial JVM each. */
+    private static final String THREE = "1ms,2ms,3ms";
+
+    @TempDir
+    static Path shared;
+    /** The folder of one finished run of {@link #THREE}, never changed: the tests continue copies of it. */
+    private static Path finished;
+
     @TempDir
     Path tmp;
+
+    @BeforeAll
+    static void runThePlanOnce() {
+        finished = shared.resolve("finished");
+        CliHarness.Outcome o = CliHarness.run(run(finished, THREE));
+        assertThat(o.exit()).as(o.err()).isZero();
+    }
+
+    /** A copy of the finished run's folder, at {@code name} in this test's own folder. */
+    private Path finishedRun(String name) throws Exception {
+        Path out = tmp.resolve(name);
+        try (Stream<Path> files = Files.walk(finished)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, out.resolve(finished.relativize(f).toString()));
+            }
+        }
+        return out;
+    }
 
     private static String[] run(Path out, String sleeps, String... more) {
         List<String> args = new ArrayList<>(List.of("run", "sleep", "-m", "virtual", "-p", "tasks=1", "-p", "sleep=" + sleeps,
@@ -48,15 +77,14 @@ class ResumeTest {
 
     @Test
     void okResultsAreKeptFailedAndMissingOnesRunAgain() throws Exception {
-        Path out = tmp.resolve("resume");
-        assertThat(CliHarness.run(run(out, "1ms,2ms,3ms")).exit()).isZero();
+        Path out = finishedRun("resume");
         List<String> first = lines(out);
         assertThat(first).hasSize(3);
         // As if the second had failed and the run had stopped before the third.
         Files.write(out.resolve("results.jsonl"), List.of(first.get(0),
                 first.get(1).replace("\"status\":\"ok\"", "\"status\":\"failed\"")), StandardCharsets.UTF_8);
 
-        CliHarness.Outcome o = CliHarness.run(run(out, "1ms,2ms,3ms", "--resume"));
+        CliHarness.Outcome o = CliHarness.run(run(out, THREE, "--resume"));
         assertThat(o.exit()).as(o.err()).isZero();
         assertThat(o.out()).contains("1 of 3 planned results finished, 2 to run");
         List<String> after = lines(out);
@@ -66,7 +94,7 @@ class ResumeTest {
         assertThat(Files.readAllLines(out.resolve("results.csv"))).as("the reports show each result once").hasSize(1 + 3);
         assertThat(o.err()).doesNotContain("another loomlab run");
 
-        o = CliHarness.run(run(out, "1ms,2ms,3ms", "--resume"));
+        o = CliHarness.run(run(out, THREE, "--resume"));
         assertThat(o.exit()).as(o.err()).isZero();
         assertThat(o.out()).contains("3 of 3 planned results finished, 0 to run");
         assertThat(lines(out)).isEqualTo(after);
@@ -74,48 +102,45 @@ class ResumeTest {
 
     @Test
     void aLastLineWithoutItsLineEndIsKept() throws Exception {
-        Path out = tmp.resolve("no-line-end");
-        assertThat(CliHarness.run(run(out, "1ms,2ms")).exit()).isZero();
+        Path out = finishedRun("no-line-end");
         Path file = out.resolve("results.jsonl");
         String whole = Files.readString(file);
         Files.writeString(file, whole.substring(0, whole.length() - 1));
 
-        CliHarness.Outcome o = CliHarness.run(run(out, "1ms,2ms", "--resume"));
+        CliHarness.Outcome o = CliHarness.run(run(out, THREE, "--resume"));
         assertThat(o.exit()).as(o.err()).isZero();
-        assertThat(o.err()).contains("results.jsonl line 2 (sleep virtual) had no line end");
-        assertThat(o.out()).contains("2 of 2 planned results finished, 0 to run");
+        assertThat(o.err()).contains("results.jsonl line 3 (sleep virtual) had no line end");
+        assertThat(o.out()).contains("3 of 3 planned results finished, 0 to run");
         assertThat(Files.readString(file)).isEqualTo(whole);
     }
 
     @Test
     void aLineCutShortIsMovedAsideAndItsResultRunsAgain() throws Exception {
-        Path out = tmp.resolve("cut");
-        assertThat(CliHarness.run(run(out, "1ms,2ms")).exit()).isZero();
+        Path out = finishedRun("cut");
         List<String> first = lines(out);
-        String fragment = first.get(1).substring(0, first.get(1).length() / 2);
-        Files.writeString(out.resolve("results.jsonl"), first.get(0) + "\n" + fragment);
+        String fragment = first.get(2).substring(0, first.get(2).length() / 2);
+        Files.writeString(out.resolve("results.jsonl"), first.get(0) + "\n" + first.get(1) + "\n" + fragment);
 
-        CliHarness.Outcome o = CliHarness.run(run(out, "1ms,2ms", "--resume"));
+        CliHarness.Outcome o = CliHarness.run(run(out, THREE, "--resume"));
         assertThat(o.exit()).as(o.err()).isZero();
-        assertThat(o.err()).contains("results.jsonl line 2 was cut short").contains("results.cut.txt");
-        assertThat(o.out()).contains("1 of 2 planned results finished, 1 to run");
+        assertThat(o.err()).contains("results.jsonl line 3 was cut short").contains("results.cut.txt");
+        assertThat(o.out()).contains("2 of 3 planned results finished, 1 to run");
         assertThat(out.resolve("results.cut.txt")).content().isEqualTo(fragment + "\n");
-        assertThat(statuses(out)).isEqualTo(Map.of("1ms", List.of("ok"), "2ms", List.of("ok")));
+        assertThat(statuses(out)).isEqualTo(Map.of("1ms", List.of("ok"), "2ms", List.of("ok"), "3ms", List.of("ok")));
     }
 
     @Test
     void anotherPlanIsRefusedWithWhatDiffers() throws Exception {
-        Path out = tmp.resolve("other-plan");
-        assertThat(CliHarness.run(run(out, "1ms")).exit()).isZero();
+        Path out = finishedRun("other-plan");
         String before = Files.readString(out.resolve("results.jsonl"));
 
-        CliHarness.Outcome o = CliHarness.run(run(out, "1ms,2ms", "--resume"));
+        CliHarness.Outcome o = CliHarness.run(run(out, THREE + ",4ms", "--resume"));
         assertThat(o.exit()).isEqualTo(2);
         assertThat(o.err().strip().lines()).as(o.err()).hasSize(1);
         assertThat(o.err()).startsWith("loomlab: --resume: this is not the plan that made")
-                .contains("1 planned now but not there (sleep virtual {\"sleep\":\"2ms\",\"tasks\":1}");
+                .contains("1 planned now but not there (sleep virtual {\"sleep\":\"4ms\",\"tasks\":1}");
 
-        o = CliHarness.run(run(out, "1ms", "--resume", "--jvm-arg=-Xmx300m"));
+        o = CliHarness.run(run(out, THREE, "--resume", "--jvm-arg=-Xmx300m"));
         assertThat(o.exit()).isEqualTo(2);
         assertThat(o.err()).contains("with -Xmx300m");
         assertThat(out.resolve("results.jsonl")).content().isEqualTo(before);
@@ -134,9 +159,8 @@ class ResumeTest {
 
     @Test
     void aFolderWithResultsPointsToResume() throws Exception {
-        Path out = tmp.resolve("twice");
-        assertThat(CliHarness.run(run(out, "1ms")).exit()).isZero();
-        CliHarness.Outcome o = CliHarness.run(run(out, "1ms"));
+        Path out = finishedRun("twice");
+        CliHarness.Outcome o = CliHarness.run(run(out, THREE));
         assertThat(o.exit()).isEqualTo(2);
         assertThat(o.err()).contains("or --resume to continue its run");
     }
