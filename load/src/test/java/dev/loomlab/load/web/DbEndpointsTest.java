@@ -136,7 +136,8 @@ class DbEndpointsTest {
      * {@value #SLEEP_MS} ms in {@code pg_sleep}. While they do, the server reports every connection in use and callers
      * waiting for one; each connection serves at most one call per {@value #SLEEP_MS} ms, which bounds the throughput
      * from above, and no answer comes sooner than its call's wait. JDBC with HikariCP on jdk (the same pool as mvc's and
-     * helidon's, in the server that starts quickest) and R2DBC with r2dbc-pool on webflux.
+     * helidon's, in the server that starts quickest) and R2DBC with r2dbc-pool on webflux. One second of load: the pool
+     * is full within the first wait, and the server is read every 100 ms.
      */
     @ParameterizedTest
     @ValueSource(strings = {"jdk", "webflux"})
@@ -146,7 +147,7 @@ class DbEndpointsTest {
                 "db-connections=" + SLEEP_CONNECTIONS));
         try (ServerUnderTest server = ServerUnderTest.start(model, 0, sleep, 0)) {
             assertThat(server.verify()).isEqualTo(model.promise());
-            Duration span = Duration.ofSeconds(2);
+            Duration span = Duration.ofSeconds(1);
             LoadSpec spec = LoadSpec.closed(server.uri(null), SLEEPERS, Duration.ZERO, span, Ramp.CONSTANT, Duration.ofSeconds(30), "ok");
             CompletableFuture<LoadReport> load = CompletableFuture.supplyAsync(() -> {
                 try {
