@@ -5,6 +5,7 @@ import dev.loomlab.core.outcome.PinnedStacks;
 import dev.loomlab.core.outcome.Status;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.server.ServerMetrics;
+import dev.loomlab.core.slo.Slo;
 import dev.loomlab.core.stats.Metric;
 import dev.loomlab.core.stats.Summary;
 import dev.loomlab.load.Arm;
@@ -17,6 +18,8 @@ import dev.loomlab.report.analysis.Metrics;
 import dev.loomlab.report.text.Fmt;
 
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +74,14 @@ public final class AssessAnswer {
             lines.add("- memory and threads at " + rate + "/s: " + memory(busiest));
             lines.add("- pinning at " + rate + "/s: " + pinning(busiest));
         }
-        lines.add("- limits: " + limits(searches));
+        // an arm whose requests run on a bounded pool: what waits for a connection is bounded by it already
+        Set<String> bounded = new HashSet<>();
+        atRates.values().forEach(byArm -> byArm.forEach((arm, r) -> {
+            if (r.metrics().get(ServerMetrics.SERVER_THREADS_MAX.name()) != null) {
+                bounded.add(arm);
+            }
+        }));
+        lines.add("- limits: " + limits(searches, bounded));
         return lines;
     }
 
@@ -192,7 +202,7 @@ public final class AssessAnswer {
     }
 
     /** What stopped each arm, in its words, and the setting that moves it ({@link AssessLimits}). */
-    private static String limits(Map<String, Result> searches) {
+    private static String limits(Map<String, Result> searches, Set<String> boundedThreads) {
         String metric = LoadMetrics.MAX_RATE_PER_S.name();
         // the target each arm is sized for: at least the best arm's capacity
         double best = searches.values().stream().filter(r -> r.metrics().get(metric) != null)
@@ -200,7 +210,7 @@ public final class AssessAnswer {
         List<String> parts = new ArrayList<>();
         searches.forEach((arm, r) -> parts.add(arm + ": " + r.section(KneeCause.SECTION).map(KneeCause::line)
                 .orElse(r.ok() ? "not named" : "not measured")
-                + AssessLimits.advice(r, best).map(a -> " → " + a).orElse("")));
+                + AssessLimits.advice(r, best, boundedThreads.contains(arm)).map(a -> " → " + a).orElse("")));
         return String.join("; ", parts);
     }
 
@@ -209,10 +219,10 @@ public final class AssessAnswer {
         List<String> parts = new ArrayList<>();
         byArm.forEach((arm, r) -> {
             List<String> figures = new ArrayList<>();
-            median(r, ServerMetrics.SERVER_THREADS_PEAK.name()).ifPresent(v -> figures.add(Fmt.num(v) + " platform threads"));
-            median(r, ServerMetrics.SERVER_PEAK_RSS_MB.name()).ifPresent(v -> figures.add(Fmt.num(v) + " MB resident"));
-            median(r, ServerMetrics.SERVER_CPU_PCT.name()).ifPresent(v -> figures.add("CPU " + Fmt.num(v) + "%"));
-            median(r, ServerMetrics.SERVER_GC_PAUSE_MS.name()).ifPresent(v -> figures.add("GC pauses " + Fmt.num(v) + " ms"));
+            median(r, ServerMetrics.SERVER_THREADS_PEAK.name()).ifPresent(v -> figures.add(Slo.figure(v) + " platform threads"));
+            median(r, ServerMetrics.SERVER_PEAK_RSS_MB.name()).ifPresent(v -> figures.add(Slo.figure(v) + " MB resident"));
+            median(r, ServerMetrics.SERVER_CPU_PCT.name()).ifPresent(v -> figures.add("CPU " + Slo.figure(v) + "%"));
+            median(r, ServerMetrics.SERVER_GC_PAUSE_MS.name()).ifPresent(v -> figures.add("GC pauses " + Slo.figure(v) + " ms"));
             parts.add(arm + " " + (figures.isEmpty() ? "not recorded" : String.join(", ", figures)));
         });
         return String.join("; ", parts) + " (peaks over each measured span, medians of the turns)";

@@ -24,8 +24,11 @@ final class AssessLimits {
     private AssessLimits() {
     }
 
-    /** The cap of the arm whose capacity search is {@code search}, with its advice; empty when its knee is not known. */
-    static Optional<String> advice(Result search, double targetPerS) {
+    /**
+     * The cap of the arm whose capacity search is {@code search}, with its advice; empty when its knee is not known.
+     * {@code boundedThreads}: its requests run on a bounded pool (Tomcat's), which bounds what waits behind it.
+     */
+    static Optional<String> advice(Result search, double targetPerS, boolean boundedThreads) {
         Optional<KneeCause> knee = search.section(KneeCause.SECTION);
         Summary max = search.metrics().get(LoadMetrics.MAX_RATE_PER_S.name()) == null ? null
                 : Metrics.summary(search, LoadMetrics.MAX_RATE_PER_S.name());
@@ -37,7 +40,7 @@ final class AssessLimits {
         double target = Math.max(targetPerS, 2 * capacity);
         Map<String, Object> e = k.evidence();
         return Optional.ofNullable(switch (k.cause()) {
-            case KneeCause.CONNECTION_POOL -> pool(e, capacity, target);
+            case KneeCause.CONNECTION_POOL -> pool(e, capacity, target, boundedThreads);
             case KneeCause.THREAD_POOL -> threads(e, capacity, target);
             case KneeCause.SERVICE_CPU -> "its CPU: no pool size moves it; less work a request, or more cores";
             case KneeCause.GC -> "its garbage collector's pauses: a larger heap or less allocation a request";
@@ -49,7 +52,7 @@ final class AssessLimits {
     }
 
     /** A connection pool that ran out: each call's hold time, the size the target needs, and a bound when callers pile up. */
-    private static String pool(Map<String, Object> e, double capacity, double target) {
+    private static String pool(Map<String, Object> e, double capacity, double target, boolean boundedThreads) {
         Double max = number(e, "pool_max");
         if (max == null) {
             return null;
@@ -61,10 +64,12 @@ final class AssessLimits {
                 + Slo.figure(target) + "/s needs a pool of " + needed
                 + " (spring.datasource.hikari.maximum-pool-size) if the database serves that many at once";
         Double pending = number(e, "pool_pending");
-        if (pending != null && pending >= PILED_UP_PER_CONNECTION * max) {
-            out += "; " + Slo.figure(pending) + " callers waited for a connection at the knee: bound them before the pool"
-                    + " (a Semaphore of " + Slo.figure(max) + " permits, or a bulkhead) so that a request past it fails fast"
-                    + " instead of queueing until it times out";
+        Double before = number(e, "passing_pool_pending");
+        if (!boundedThreads && pending != null && pending >= PILED_UP_PER_CONNECTION * max) {
+            out += "; nothing bounds the requests in front of the pool: " + (before == null ? ""
+                    : Slo.figure(before) + " waited for a connection at the last passing rate, ") + Slo.figure(pending)
+                    + " at the knee, for the same throughput — put a Semaphore of " + Slo.figure(max)
+                    + " permits (or a bulkhead) before it, so that a request past it fails fast instead of waiting to time out";
         }
         return out;
     }
