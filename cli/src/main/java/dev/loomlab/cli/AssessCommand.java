@@ -1,6 +1,7 @@
 package dev.loomlab.cli;
 
 import dev.loomlab.core.BadInputException;
+import dev.loomlab.core.outcome.PinnedStacks;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.slo.Slo;
 import dev.loomlab.core.slo.SloPolicy;
@@ -68,6 +69,8 @@ final class AssessCommand implements Callable<Integer> {
     private static final String PREFIX = "loomlab assess";
     /** Exit code of {@code --fail-if-worse} when its arm is worse than the first (1 stays "something failed"). */
     static final int WORSE = 3;
+    /** The lowest rate a search tries by default, /s: below {@code load}'s 100/s, since a pinned service may do less. */
+    static final double DEFAULT_MIN_RATE = 10;
 
     @Option(names = "--app", required = true, paramLabel = "\"CMD\"", description = "the command that starts your service"
             + " (java …, a jar, or any command: its JVM then gets the arm's flags through JAVA_TOOL_OPTIONS)")
@@ -119,6 +122,11 @@ final class AssessCommand implements Callable<Integer> {
     @Option(names = "--start-rate", paramLabel = "R/s", converter = Converters.RateConverter.class,
             description = "the first rate a search tries (default 1000/s; halved while it fails)")
     Double startRate;
+
+    @Option(names = "--min-rate", paramLabel = "R/s", converter = Converters.RateConverter.class,
+            description = "the lowest rate a search halves down to before it says no rate met the objective (default 10/s:"
+                    + " a service that pins its carriers may sustain only tens a second)")
+    Double minRate;
 
     @Option(names = "--precision", paramLabel = "PERCENT", converter = Converters.PercentConverter.class,
             description = "a search stops once the highest passing and the lowest failing rate are this close (default 5%%)")
@@ -387,8 +395,14 @@ final class AssessCommand implements Callable<Integer> {
 
     /** One arm's capacity searches, the service started for them: its result, failed when the service did not start. */
     private Result search(AssessPlan plan, URI url, Arm arm, ResultsFolder folder) throws IOException, InterruptedException {
-        try (AppProcess service = start(plan, url, arm, folder, "search", recording(plan, arm, folder, "search"), List.of())) {
+        ServiceRecording recording = recording(plan, arm, folder, "search");
+        Result searched;
+        OptionalLong pid;
+        Instant from;
+        try (AppProcess service = start(plan, url, arm, folder, "search", recording, List.of())) {
             Service read = service(url, service);
+            pid = service.listener(url);
+            from = Instant.now();
             RepeatedSearch repeated = new RepeatedSearch(url, null, plan.search(), plan.searches(), PREFIX, System.err);
             Consumer<LoadProgress> line = p -> System.err.println(PREFIX + ":   " + p.line());
             List<CapacitySearcher.Found> found = repeated.run(repeated.session(), null, step -> line, false, read);
@@ -399,12 +413,18 @@ final class AssessCommand implements Callable<Integer> {
             List<CapacitySearch> done = found.stream().map(CapacitySearcher.Found::search).toList();
             System.out.println(PREFIX + ": arm " + arm.name() + ": " + CapacityText.answer(done));
             CapacityText.knee(done).ifPresent(knee -> System.out.println(PREFIX + ": arm " + arm.name() + " knee: " + knee));
-            Result searched = CapacityResult.result(plan.search(), LoadSession.mostConnections(plan.search(), null, done), found);
-            return plan.policy().judge(LoadScenario.CAPACITY, armed(searched, url, arm, plan));
+            searched = CapacityResult.result(plan.search(), LoadSession.mostConnections(plan.search(), null, done), found);
         } catch (AppProcess.StartFailure e) {
             System.err.println(PREFIX + ": " + e.getMessage());
             return failedResult(plan, url, arm, e.getMessage());
         }
+        // where it pinned during its search, every step: known even for an arm that found no rate to compare at
+        List<ServiceRecording.Figures> inside = pid.isEmpty() ? List.of()
+                : recording.read(pid.getAsLong(), List.of(new ServiceRecording.Span(from, Instant.now())));
+        if (!inside.isEmpty()) {
+            searched = searched.toBuilder().section(PinnedStacks.SECTION, inside.getFirst().pinned()).build();
+        }
+        return plan.policy().judge(LoadScenario.CAPACITY, armed(searched, url, arm, plan));
     }
 
     /**
@@ -534,7 +554,11 @@ final class AssessCommand implements Callable<Integer> {
         if (!(step > 0) || step >= 1) {
             throw new BadInputException("--precision must be above 0% and below 100%");
         }
-        SearchPlan search = new SearchPlan(objective, start, Math.min(SearchPlan.DEFAULT_MIN_RATE, start), step, warmup,
+        double lowest = minRate != null ? minRate : Math.min(DEFAULT_MIN_RATE, start);
+        if (!(lowest > 0) || lowest > start) {
+            throw new BadInputException("--min-rate must be above 0 and at most --start-rate (" + Slo.figure(start) + "/s)");
+        }
+        SearchPlan search = new SearchPlan(objective, start, lowest, step, warmup,
                 duration, SearchPlan.defaultTimeout(objective));
         return new AssessPlan(command, List.copyOf(urls), arms, AssessPlan.readFlags(springBoot), search, new SloPolicy(objective, false), searches, shares, t,
                 warmup, duration, startTimeout);

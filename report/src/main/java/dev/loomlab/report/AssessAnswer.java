@@ -1,5 +1,6 @@
 package dev.loomlab.report;
 
+import dev.loomlab.core.outcome.PinnedStack;
 import dev.loomlab.core.pinning.UserFirstStack;
 import dev.loomlab.core.outcome.PinnedStacks;
 import dev.loomlab.core.outcome.Status;
@@ -72,7 +73,7 @@ public final class AssessAnswer {
             Map<String, Result> busiest = atRates.values().stream().reduce((a, b) -> b).orElseThrow();
             String rate = atRates.keySet().stream().reduce((a, b) -> b).orElseThrow();
             lines.add("- memory and threads at " + rate + "/s: " + memory(busiest));
-            lines.add("- pinning at " + rate + "/s: " + pinning(busiest));
+            lines.add("- pinning at " + rate + "/s: " + pinning(searches, busiest));
         }
         // an arm whose requests run on a bounded pool: what waits for a connection is bounded by it already
         Set<String> bounded = new HashSet<>();
@@ -81,6 +82,9 @@ public final class AssessAnswer {
                 bounded.add(arm);
             }
         }));
+        if (atRates.isEmpty()) {
+            lines.add("- pinning: " + pinning(searches, Map.of()));
+        }
         lines.add("- limits: " + limits(searches, bounded));
         return lines;
     }
@@ -232,26 +236,41 @@ public final class AssessAnswer {
      * Each arm's pinned virtual threads: events and time a turn, and the first frame of the service's own code on the
      * commonest stack, with the fix; {@code none} where nothing pinned.
      */
-    private static String pinning(Map<String, Result> byArm) {
+    private static String pinning(Map<String, Result> searches, Map<String, Result> byArm) {
         List<String> parts = new ArrayList<>();
-        byArm.forEach((arm, r) -> {
-            Optional<Double> events = median(r, Metric.PINNED_EVENTS.name());
-            if (events.isEmpty()) {
-                parts.add(arm + " not recorded");
-            } else if (events.get() == 0) {
-                parts.add(arm + " none");
-            } else {
-                String where = r.section(PinnedStacks.SECTION).filter(s -> !s.isEmpty()).map(s -> s.getFirst())
-                        .map(top -> UserFirstStack.of(top.frames()).user())
-                        .map(user -> user.isEmpty() ? "" : " at " + user.getFirst())
-                        .orElse("");
-                parts.add(arm + " " + Fmt.num(events.get()) + " a turn, " + Fmt.num(median(r, Metric.PINNED_TIME_MS.name())
-                        .orElse(0.0)) + " ms" + where);
+        boolean pinned = false;
+        Set<String> arms = new java.util.LinkedHashSet<>(searches.keySet());
+        arms.addAll(byArm.keySet());
+        for (String arm : arms) {
+            Result r = byArm.get(arm);
+            Optional<Double> events = r == null ? Optional.empty() : median(r, Metric.PINNED_EVENTS.name());
+            if (events.isPresent()) {
+                pinned |= events.get() > 0;
+                parts.add(arm + (events.get() == 0 ? " none" : " " + Fmt.num(events.get()) + " a turn, "
+                        + Fmt.num(median(r, Metric.PINNED_TIME_MS.name()).orElse(0.0)) + " ms" + where(r)));
+                continue;
             }
-        });
-        boolean pinned = parts.stream().anyMatch(p -> p.contains(" a turn"));
+            // no common rate for it (its search found none): what pinned during its search, every step
+            Optional<List<PinnedStack>> during = Optional.ofNullable(searches.get(arm)).flatMap(s -> s.section(PinnedStacks.SECTION));
+            if (during.isEmpty()) {
+                parts.add(arm + " not recorded");
+                continue;
+            }
+            long n = during.get().stream().mapToLong(PinnedStack::events).sum();
+            pinned |= n > 0;
+            parts.add(arm + (n == 0 ? " none during its search" : " " + n + " during its search (top stacks)"
+                    + where(searches.get(arm))));
+        }
         return String.join("; ", parts) + (pinned ? " → a carrier held while blocked: replace synchronized there by a"
                 + " ReentrantLock, move the blocking call out of it, or run on JDK 24 or later (JEP 491)" : "");
+    }
+
+    /** {@code  at Class.method:line}: the service's own frame on {@code r}'s commonest pinned stack; empty when none. */
+    private static String where(Result r) {
+        return r.section(PinnedStacks.SECTION).filter(s -> !s.isEmpty()).map(s -> s.getFirst())
+                .map(top -> UserFirstStack.of(top.frames()).user())
+                .map(user -> user.isEmpty() ? "" : " at " + user.getFirst())
+                .orElse("");
     }
 
     private static Optional<Double> median(Result r, String metric) {
