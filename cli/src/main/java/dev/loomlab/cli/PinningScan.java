@@ -77,12 +77,18 @@ final class PinningScan {
         return """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <configuration version="2.0" label="loomlab pinning" description="virtual threads pinned to their carrier">
+                %s</configuration>
+                """.formatted(pinnedEvent(thresholdNanos));
+    }
+
+    /** The settings' element for the pinned event: on, with stack traces, at {@code thresholdNanos} and longer. */
+    static String pinnedEvent(long thresholdNanos) {
+        return """
                   <event name="%s">
                     <setting name="enabled">true</setting>
                     <setting name="stackTrace">true</setting>
                     <setting name="threshold">%d ns</setting>
                   </event>
-                </configuration>
                 """.formatted(PinnedEvents.EVENT, thresholdNanos);
     }
 }

@@ -172,12 +172,7 @@ final class ServiceRecording {
         return """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <configuration version="2.0" label="loomlab assess" description="what loomlab assess reads inside a service">
-                  <event name="%s">
-                    <setting name="enabled">true</setting>
-                    <setting name="stackTrace">true</setting>
-                    <setting name="threshold">%d ms</setting>
-                  </event>
-                  <event name="jdk.JavaThreadStatistics">
+                %s  <event name="jdk.JavaThreadStatistics">
                     <setting name="enabled">true</setting>
                     <setting name="period">%s</setting>
                   </event>
@@ -190,6 +185,6 @@ final class ServiceRecording {
                     <setting name="threshold">0 ms</setting>
                   </event>
                 </configuration>
-                """.formatted(PinnedEvents.EVENT, PINNED_THRESHOLD_MS, PERIOD, PERIOD);
+                """.formatted(PinningScan.pinnedEvent(PINNED_THRESHOLD_MS * 1_000_000), PERIOD, PERIOD);
     }
 }
