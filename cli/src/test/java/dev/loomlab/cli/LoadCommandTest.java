@@ -66,8 +66,8 @@ class LoadCommandTest {
     }
 
     /**
-     * The pool of an open load is sized from its objective and timeout, or given. It takes more than 10 s: three loads,
-     * each after the generator's 2 s warm-up.
+     * The pool of an open load is sized from its objective and timeout, or given. It takes more than 10 s: three loads of
+     * 1 s, each after the generator's 2 s warm-up.
      */
     @Test
     void anOpenLoadWithoutConnectionsHoldsNoMoreThanItsSloAllowsInFlight() throws Exception {
@@ -93,9 +93,8 @@ class LoadCommandTest {
             // 2,000/s answered in 200 ms would keep 400 requests in flight. While p99<50ms holds, with a 10 s timeout, a
             // request is in flight 0.99 × 50 ms + 0.01 × 10 s = 149.5 ms on average: 2,000/s × 0.1495 s = 299 connections.
             // (The timeout is long enough for none to time out: a timed-out request's handler would go on sleeping.)
-            // Each load is 500 ms: any pool below 400 is full 200 ms into it, when the first answers come back.
             Path out = tmp.resolve("slo-pool");
-            CliHarness.Outcome o = CliHarness.runInto(out, "load", url, "--rate", "2000/s", "--warmup", "0s", "--duration", "500ms", "--timeout", "10s",
+            CliHarness.Outcome o = CliHarness.runInto(out, "load", url, "--rate", "2000/s", "--warmup", "0s", "--duration", "1s", "--timeout", "10s",
                     "--slo", "p99<50ms");
             assertThat(o.out()).contains("up to 299 connections");
             Result r = new ResultsFolder(out).read().get(0);
@@ -106,7 +105,7 @@ class LoadCommandTest {
             // --connections given: the pool is what it says
             mostInFlight.set(0);
             Path given = tmp.resolve("given");
-            o = CliHarness.runInto(given, "load", url, "--rate", "2000/s", "--warmup", "0s", "--duration", "500ms", "--timeout", "10s", "--slo", "p99<50ms",
+            o = CliHarness.runInto(given, "load", url, "--rate", "2000/s", "--warmup", "0s", "--duration", "1s", "--timeout", "10s", "--slo", "p99<50ms",
                     "--connections", "600");
             assertThat(((Number) new ResultsFolder(given).read().get(0).params().get("connections")).longValue()).isEqualTo(600);
             assertThat(mostInFlight.get()).isGreaterThan(299);
@@ -116,7 +115,7 @@ class LoadCommandTest {
             // server at 2,000/s: it cannot meet p99<50ms, and the pool is sized for a load that does)
             mostInFlight.set(0);
             Path stated = tmp.resolve("stated");
-            o = CliHarness.runInto(stated, "load", url, "--rate", "2000/s", "--warmup", "0s", "--duration", "500ms", "--slo", "p99<50ms");
+            o = CliHarness.runInto(stated, "load", url, "--rate", "2000/s", "--warmup", "0s", "--duration", "1s", "--slo", "p99<50ms");
             Result s = new ResultsFolder(stated).read().get(0);
             assertThat(s.params()).containsEntry("timeout", "1s");
             assertThat(((Number) s.params().get("connections")).longValue()).isEqualTo(119);
