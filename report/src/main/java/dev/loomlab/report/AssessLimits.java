@@ -20,6 +20,11 @@ import java.util.Optional;
 final class AssessLimits {
     /** Callers waiting per connection at the knee beyond which waiting is unbounded, not a pool briefly full. */
     static final double PILED_UP_PER_CONNECTION = 1.0;
+    /**
+     * How far above the capacity Little's law may put a pool's own cap before the pool is not what binds: it filled
+     * because its hold time grew at the knee, not because the rate outgrew it.
+     */
+    static final double NOT_THE_POOL = 1.25;
 
     private AssessLimits() {
     }
@@ -58,6 +63,9 @@ final class AssessLimits {
             return null;
         }
         Held held = held(e, "pool_active", max, capacity);
+        if (max / held.seconds() > NOT_THE_POOL * capacity) {
+            return notThePool("connections", max, held, capacity);
+        }
         long needed = (long) Math.ceil(target * held.seconds());
         String out = "the connection pool: " + Slo.figure(max) + " connections ÷ " + Slo.figure(1000 * held.seconds())
                 + " ms a call (Little's law: " + held.how() + ") caps it at " + Slo.figure(max / held.seconds()) + "/s; "
@@ -81,11 +89,25 @@ final class AssessLimits {
             return null;
         }
         Held held = held(e, "threads_busy", max, capacity);
+        if (max / held.seconds() > NOT_THE_POOL * capacity) {
+            return notThePool("threads", max, held, capacity);
+        }
         long needed = (long) Math.ceil(target * held.seconds());
         return "the request threads: " + Slo.figure(max) + " threads ÷ " + Slo.figure(1000 * held.seconds()) + " ms a request"
                 + " (Little's law: " + held.how() + ") cap it at " + Slo.figure(max / held.seconds()) + "/s; "
                 + Slo.figure(target) + "/s needs " + needed + " threads"
                 + " (server.tomcat.threads.max), or virtual threads, which have no such pool";
+    }
+
+    /**
+     * A pool that filled only at the knee, where each request held one far longer than at the last passing rate:
+     * something behind it (a lock, a downstream, the CPU) slowed, and a larger pool would not move the capacity.
+     */
+    private static String notThePool(String what, double max, Held held, double capacity) {
+        return "not the pool's size: its " + Slo.figure(max) + " " + what + " would carry " + Slo.figure(max / held.seconds())
+                + "/s at " + Slo.figure(1000 * held.seconds()) + " ms a request (" + held.how() + "), yet filled at "
+                + Slo.figure(capacity) + "/s: requests held them longer at the knee, waiting on something behind them (a"
+                + " lock, a downstream call, the CPU); a larger pool would not move it";
     }
 
     /** How long each request holds one of the pool's {@code inUse}, s, and the figures that tell it. */
