@@ -2,7 +2,8 @@
 # Stopping a run as users do, through the launcher: Ctrl-C (SIGINT) after the first result, twice in a
 # row, SIGTERM, and `kill -9` of loomlab's own JVM during a web trial. After each: the exit code, a
 # results.jsonl of whole lines holding exactly the recorded results, and no process of the run left;
-# then `--resume` completes the plan without a duplicate. Run by distribution-test.sh.
+# then `--resume` completes the plan without a duplicate. The same for `loomlab assess` and the service it starts.
+# Run by distribution-test.sh.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../../.." && pwd)"
 cd "$ROOT"
@@ -142,4 +143,38 @@ wait "$pid" 2>/dev/null || true
 # shellcheck disable=SC2086
 no_process_left "kill -9" $pids
 
-echo "stop test: ok — SIGINT 130, twice 130, SIGTERM 143, resume without duplicates, no process left after kill -9" >&2
+echo "stop test: Ctrl-C during loomlab assess, then --resume" >&2
+# A free port for the service assess starts: the first of a few that nothing answers on.
+port=""
+for p in $(seq 18700 18799); do
+  if ! (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then port=$p; break; fi
+done
+[ -n "$port" ] || fail "assess: no free port in 18700-18799"
+service="dev.loomlab.cli.AssessTestService $port"
+assess=(assess --app "java -cp $ROOT/cli/target/test-classes $service" --url "http://127.0.0.1:$port/work"
+  --arm platform=-Dthreads=platform --arm virtual=-Dthreads=virtual --slo "p50<400ms" --start-rate 150/s
+  --precision 50% --warmup 500ms --duration 1s --turns 1 --at 50% --out "$work/assess")
+${launch[@]+"${launch[@]}"} ./loomlab "${assess[@]}" > "$work/assess.out" 2> "$work/assess.err" &
+pid=$!
+wait_for_line "$work/assess/results.jsonl" 120
+sleep 0.5
+pids=$(tree "$pid")
+kill -s INT "$pid"
+exit=0
+wait "$pid" || exit=$?
+[ "$exit" -eq 130 ] || { tail -5 "$work/assess.err" >&2; fail "assess: exit $exit after SIGINT, expected 130"; }
+# shellcheck disable=SC2086
+no_process_left "assess" $pids
+[ -z "$(pgrep -f -- "$service" || true)" ] || fail "assess: its service is still running after Ctrl-C"
+grep -q -- "--resume --out $work/assess continues it" "$work/assess.err" || { tail -3 "$work/assess.err" >&2; fail "assess: no --resume hint"; }
+exit=0
+./loomlab "${assess[@]}" --resume > "$work/assess-resume.out" 2>&1 || exit=$?
+# 1 only where a turn was judged invalid (its generator fell behind on this loaded machine)
+[ "$exit" -eq 0 ] || { [ "$exit" -eq 1 ] && ! grep -qE '"status":"(failed|not_applicable)"' "$work/assess/results.jsonl"; } \
+  || { tail -20 "$work/assess-resume.out" >&2; fail "assess --resume exited $exit"; }
+grep -q "its capacity search kept from the folder" "$work/assess-resume.out" || fail "assess --resume: no search kept"
+[ "$(check_whole "$work/assess")" -eq 4 ] || fail "assess after --resume: $(grep -c '' "$work/assess/results.jsonl") lines, expected 4 (2 searches, 2 comparisons)"
+[ "$(grep -o '"params":{[^}]*}' "$work/assess/results.jsonl" | sort -u | grep -c '')" -eq 4 ] || fail "assess after --resume: a duplicate result"
+[ -z "$(pgrep -f -- "$service" || true)" ] || fail "assess --resume: its service is still running"
+
+echo "stop test: ok — SIGINT 130, twice 130, SIGTERM 143, resume without duplicates, no process left after kill -9; assess stopped by SIGINT (130, no service left) and resumed" >&2
