@@ -32,13 +32,13 @@ class AssessExampleTest {
     /**
      * A Spring Boot jar gets the platform and virtual arms by itself, and its pools are read without the user's help: both
      * arms stay under the pool's bound, each search's knee is the connection pool with its 10 connections, and the answer
-     * says so. The objective is on the median, which 200 requests judge (a p99 would need 10,000 a step: 20 s at these
-     * rates), and loose, so that a generator slowed by the other test JVMs stays within a quarter of it; a step past the
-     * pool's bound fails by not keeping up. Each step warms 2 s, and the search starts at 400/s, close to the pool's
-     * bound: a Spring Boot JVM just started, compiling while three other test JVMs ran, failed a first step at 300/s
-     * after 1 s of warm-up with 6 of its 10 connections in use, and the search never came back to the pool. It stops
-     * within 30%: the knee's cause, not the capacity's last percent, is what this test proves. About 60 s in CI: four starts of a Spring Boot service with its own PostgreSQL, two short searches and one turn;
-     * it is the one test of assess on a real framework.
+     * says so. The objective is on the median, which 200 requests judge (a p99 would need 10,000 a step), and loose, so
+     * that a generator slowed by the other test JVMs stays within a quarter of it; a step past the pool's bound fails by
+     * not keeping up. Each step warms 2 s (a Spring Boot JVM just started, compiling beside three other test JVMs, once
+     * failed a first step after 1 s of warm-up) and measures 1 s (450 requests). The search starts at 450/s, clear of the
+     * bound, and stops within 30%: the knee's cause, not the capacity's last percent, is what this test proves. About
+     * 60 s: four starts of a Spring Boot service with its own PostgreSQL, two short searches and one turn; it is the one
+     * test of assess on a real framework.
      */
     @Test
     void theDatabaseEndpointStopsBothArmsAtThePoolAndTheAnswerNamesIt() throws Exception {
@@ -47,7 +47,7 @@ class AssessExampleTest {
         Path out = tmp.resolve("assess");
         CliHarness.Outcome o = CliHarness.run("assess", "--app", "java -jar " + jar() + " --server.port=" + port,
                 "--url", "http://127.0.0.1:" + port + "/db", "--slo", "p50<400ms",
-                "--start-rate", "400/s", "--precision", "30%", "--warmup", "2s", "--duration", "2s", "--turns", "1", "--at", "50%",
+                "--start-rate", "450/s", "--precision", "30%", "--warmup", "2s", "--duration", "1s", "--turns", "1", "--at", "50%",
                 "--out", out.toString());
         assertExitZeroOrOnlyInvalid(o, out);
         assertThat(o.err()).contains("arm platform: -Dspring.threads.virtual.enabled=false")
