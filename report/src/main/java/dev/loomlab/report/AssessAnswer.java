@@ -140,7 +140,8 @@ public final class AssessAnswer {
             }
         }
         int turns = byArm.values().stream().mapToInt(Result::forks).max().orElse(0);
-        return String.join("; ", parts) + " (median of " + turns + " turns)" + (against.isEmpty() ? "" : "; " + String.join("; ", against));
+        return String.join("; ", parts) + (turns == 1 ? " (one turn)" : " (median of " + turns + " turns)")
+                + (against.isEmpty() ? "" : "; " + String.join("; ", against));
     }
 
     /** {@code ×0.98 [0.95, 1.01] at 99%, 5 vs 5 turns: within noise}, against {@code baseline}. */
