@@ -46,7 +46,7 @@ final class AssessLimits {
         Map<String, Object> e = k.evidence();
         return Optional.ofNullable(switch (k.cause()) {
             case KneeCause.CONNECTION_POOL -> pool(e, capacity, target, boundedThreads);
-            case KneeCause.THREAD_POOL -> threads(e, capacity, target);
+            case KneeCause.THREAD_POOL -> sized(THREADS, e, capacity, target);
             case KneeCause.SERVICE_CPU -> "its CPU: no pool size moves it; less work a request, or more cores";
             case KneeCause.GC -> "its garbage collector's pauses: a larger heap or less allocation a request";
             case KneeCause.CONNECTIONS -> "connections refused or reset: the accept queue (server.tomcat.accept-count),"
@@ -56,47 +56,54 @@ final class AssessLimits {
         });
     }
 
-    /** A connection pool that ran out: each call's hold time, the size the target needs, and a bound when callers pile up. */
-    private static String pool(Map<String, Object> e, double capacity, double target, boolean boundedThreads) {
-        Double max = number(e, "pool_max");
+    /**
+     * A pool of the service: its evidence keys, and how its advice reads ({@code %s} the size a target needs).
+     *
+     * @param what    {@code connections}, {@code threads}
+     * @param each    {@code call}, {@code request}
+     * @param needs   what a target needs, e.g. {@code a pool of %s (spring.datasource.hikari.maximum-pool-size)}
+     */
+    private record Pool(String maxKey, String inUseKey, String title, String what, String each, String caps, String needs) {
+    }
+
+    private static final Pool CONNECTIONS = new Pool("pool_max", "pool_active", "the connection pool", "connections", "call",
+            "caps", "a pool of %s (spring.datasource.hikari.maximum-pool-size) if the database serves that many at once");
+    private static final Pool THREADS = new Pool("threads_max", "threads_busy", "the request threads", "threads", "request",
+            "cap", "%s threads (server.tomcat.threads.max), or virtual threads, which have no such pool");
+
+    /**
+     * A pool that ran out: each request's hold time by Little's law, the cap that gives, and the size {@code target}
+     * needs; or that the pool is not what binds. Null without the pool's size.
+     */
+    private static String sized(Pool pool, Map<String, Object> e, double capacity, double target) {
+        Double max = number(e, pool.maxKey());
         if (max == null) {
             return null;
         }
-        Held held = held(e, "pool_active", max, capacity);
+        Held held = held(e, pool.inUseKey(), max, capacity);
         if (max / held.seconds() > NOT_THE_POOL * capacity) {
-            return notThePool("connections", max, held, capacity);
+            return notThePool(pool.what(), max, held, capacity);
         }
         long needed = (long) Math.ceil(target * held.seconds());
-        String out = "the connection pool: " + Slo.figure(max) + " connections ÷ " + Slo.figure(1000 * held.seconds())
-                + " ms a call (Little's law: " + held.how() + ") caps it at " + Slo.figure(max / held.seconds()) + "/s; "
-                + Slo.figure(target) + "/s needs a pool of " + needed
-                + " (spring.datasource.hikari.maximum-pool-size) if the database serves that many at once";
+        return pool.title() + ": " + Slo.figure(max) + " " + pool.what() + " ÷ " + Slo.figure(1000 * held.seconds()) + " ms a "
+                + pool.each() + " (Little's law: " + held.how() + ") " + pool.caps() + " it at "
+                + Slo.figure(max / held.seconds()) + "/s; " + Slo.figure(target) + "/s needs "
+                + pool.needs().formatted(needed);
+    }
+
+    /** A connection pool that ran out, sized ({@link #sized}), and a bound before it when callers pile up unbounded. */
+    private static String pool(Map<String, Object> e, double capacity, double target, boolean boundedThreads) {
+        String out = sized(CONNECTIONS, e, capacity, target);
+        Double max = number(e, CONNECTIONS.maxKey());
         Double pending = number(e, "pool_pending");
         Double before = number(e, "passing_pool_pending");
-        if (!boundedThreads && pending != null && pending >= PILED_UP_PER_CONNECTION * max) {
+        if (out != null && !boundedThreads && pending != null && pending >= PILED_UP_PER_CONNECTION * max) {
             out += "; nothing bounds the requests in front of the pool: " + (before == null ? ""
                     : Slo.figure(before) + " waited for a connection at the last passing rate, ") + Slo.figure(pending)
                     + " at the knee, for the same throughput — put a Semaphore of " + Slo.figure(max)
                     + " permits (or a bulkhead) before it, so that a request past it fails fast instead of waiting to time out";
         }
         return out;
-    }
-
-    /** A request thread pool that ran out: each request's time on a thread, and the size the target needs. */
-    private static String threads(Map<String, Object> e, double capacity, double target) {
-        Double max = number(e, "threads_max");
-        if (max == null) {
-            return null;
-        }
-        Held held = held(e, "threads_busy", max, capacity);
-        if (max / held.seconds() > NOT_THE_POOL * capacity) {
-            return notThePool("threads", max, held, capacity);
-        }
-        long needed = (long) Math.ceil(target * held.seconds());
-        return "the request threads: " + Slo.figure(max) + " threads ÷ " + Slo.figure(1000 * held.seconds()) + " ms a request"
-                + " (Little's law: " + held.how() + ") cap it at " + Slo.figure(max / held.seconds()) + "/s; "
-                + Slo.figure(target) + "/s needs " + needed + " threads"
-                + " (server.tomcat.threads.max), or virtual threads, which have no such pool";
     }
 
     /**
