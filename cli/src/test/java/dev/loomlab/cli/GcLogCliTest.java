@@ -89,7 +89,7 @@ class GcLogCliTest {
     void aWebResultCarriesTheServersPausesFromTheServersLog() throws Exception {
         Path out = tmp.resolve("web");
         // The test's trial JVM runs from the build's class path, not dist/lib: tell it where the servers are.
-        JsonNode r = runOne("run", "web", "-m", "jdk", "-p", "users=50", "-p", "delay=5ms", "-p", "warmup=1s",
+        JsonNode r = runOne("run", "web", "-m", "jdk", "-p", "users=50", "-p", "delay=5ms", "-p", "warmup=1s", "-p", "settle=0s",
                 "-p", "duration=2s", "--forks", "1", "--warmup", "0", "--iterations", "1",
                 "--jvm-args", "-Dloomlab.home=" + System.getProperty("loomlab.home"), "--out", out.toString());
         List<Path> serverLogs = logsBeside(r, out, ".server-JdkServer-");

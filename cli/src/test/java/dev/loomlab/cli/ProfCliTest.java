@@ -78,7 +78,7 @@ class ProfCliTest {
         Path out = tmp.resolve("web");
         // The test's trial JVM runs from the build's class path, not dist/lib: tell it where the servers are.
         CliHarness.runInto(out, "run", "web", "-m", "mvc-virtual", "-p", "users=20", "-p", "delay=10ms",
-                "-p", "warmup=1s", "-p", "duration=1s", "--prof", "async:wall", "--forks", "1", "--warmup", "0",
+                "-p", "warmup=1s", "-p", "settle=0s", "-p", "duration=1s", "--prof", "async:wall", "--forks", "1", "--warmup", "0",
                 "--iterations", "1", "--jvm-args", "-Dloomlab.home=" + System.getProperty("loomlab.home"));
         JsonNode r = RunContractTest.results(out).get(0);
         assertThat(r.get("status").asText()).isEqualTo("ok");

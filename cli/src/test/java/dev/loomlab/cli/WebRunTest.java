@@ -91,7 +91,7 @@ class WebRunTest {
     void theJmeterEngineDrivesTheWebScenario() throws Exception {
         Path out = tmp.resolve("jmeter");
         CliHarness.Outcome o = web(out, "-m", "jdk", "-p", "users=20", "-p", "delay=50ms",
-                "-p", "warmup=1s", "-p", "duration=1s", "-p", "engine=jmeter", "-p", "rate=0,max", "--iterations", "1");
+                "-p", "warmup=1s", "-p", "settle=0s", "-p", "duration=1s", "-p", "engine=jmeter", "-p", "rate=0,max", "--iterations", "1");
         List<JsonNode> results = RunContractTest.results(out);
         assertThat(results).hasSize(2);
         JsonNode r = results.stream().filter(n -> n.get("params").get("rate").isNumber()).findFirst().orElseThrow();
@@ -122,7 +122,7 @@ class WebRunTest {
     void rateMaxSearchesTheServerAndNeverFindsMoreThanItsConnectionsCarry() throws Exception {
         Path out = tmp.resolve("max");
         CliHarness.Outcome o = web(out, "-m", "jdk", "-p", "rate=max", "-p", "connections=20",
-                "-p", "delay=20ms", "-p", "start-rate=400", "-p", "min-rate=100", "-p", "precision=0.5", "-p", "warmup=1s",
+                "-p", "delay=20ms", "-p", "start-rate=400", "-p", "min-rate=100", "-p", "precision=0.5", "-p", "warmup=1s", "-p", "settle=0s",
                 "-p", "duration=1s", "--slo", "p50<100ms", "--iterations", "1");
 
         JsonNode r = RunContractTest.results(out).getFirst();

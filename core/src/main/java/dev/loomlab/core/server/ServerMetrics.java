@@ -51,6 +51,9 @@ public final class ServerMetrics {
             "database calls the server's db endpoints completed");
     public static final MetricKey SERVER_GC_PAUSE_MS = KEYS.add("server_gc_pause_ms", Unit.MS, LOWER_BETTER,
             "time the server's stop-the-world collections took from its reset to the stats request");
+    /** What its JIT compilers took: a warm-up has not ended while they are busy. */
+    public static final MetricKey SERVER_JIT_MS = KEYS.add("server_jit_ms", Unit.MS, NEITHER,
+            "time the server's JIT compilers spent from its reset to the stats request");
 
     // Its saturation at the moment of the stats reply (ServerSaturation): absent where the server has no such resource.
 

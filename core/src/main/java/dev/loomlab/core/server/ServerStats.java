@@ -4,6 +4,7 @@ import dev.loomlab.core.probe.RssProbe;
 import dev.loomlab.core.probe.StopTheWorldCollectors;
 import dev.loomlab.core.stats.Metric;
 
+import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.LinkedHashMap;
@@ -13,7 +14,8 @@ import java.util.Map;
  * A helper JVM's own process figures since the last reset: {@code peak_rss_mb} (VmHWM, reset through
  * clear_refs; absent where /proc refuses), {@code threads_peak} (live platform threads, the JVM's
  * peak counter), {@code cpu_ms} (process CPU time) and {@code gc_pause_ms} (the time its stop-the-world
- * collections took, {@link StopTheWorldCollectors}).
+ * collections took, {@link StopTheWorldCollectors}) and {@code jit_ms} (the time its JIT compilers took, absent where the
+ * JVM does not tell).
  */
 final class ServerStats {
     private final RssProbe rss = new RssProbe();
@@ -23,6 +25,8 @@ final class ServerStats {
     private final StopTheWorldCollectors collectors = new StopTheWorldCollectors();
     private long cpuAtReset;
     private long gcAtReset;
+    private final CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+    private long jitAtReset;
 
     ServerStats() {
         reset();
@@ -32,6 +36,7 @@ final class ServerStats {
         threads.resetPeakThreadCount();
         cpuAtReset = os.getProcessCpuTime();
         gcAtReset = collectors.timeMillis();
+        jitAtReset = jitMillis();
         rss.beforeIteration();
     }
 
@@ -46,6 +51,14 @@ final class ServerStats {
         out.put(ServerMetrics.stat(ServerMetrics.SERVER_THREADS_PEAK), threads.getPeakThreadCount());
         out.put(ServerMetrics.stat(ServerMetrics.SERVER_CPU_MS), (os.getProcessCpuTime() - cpuAtReset) / 1e6);
         out.put(ServerMetrics.stat(ServerMetrics.SERVER_GC_PAUSE_MS), collectors.timeMillis() - gcAtReset);
+        if (jitAtReset >= 0) {
+            out.put(ServerMetrics.stat(ServerMetrics.SERVER_JIT_MS), jitMillis() - jitAtReset);
+        }
         return out;
+    }
+
+    /** The JIT compilers' total time so far, ms; -1 where the JVM has no JIT or does not time it. */
+    private long jitMillis() {
+        return jit != null && jit.isCompilationTimeMonitoringSupported() ? jit.getTotalCompilationTime() : -1;
     }
 }

@@ -19,6 +19,7 @@ import dev.loomlab.load.LoadParams;
 import dev.loomlab.load.engines.LoadEngines;
 import dev.loomlab.core.workload.NotApplicableException;
 
+import java.time.Duration;
 import java.util.List;
 
 import static dev.loomlab.core.scenario.MachineNeeds.count;
@@ -46,6 +47,9 @@ public final class WebScenarios implements ScenarioProvider {
     private static final ParamSpec SERVER_CPUS = LoadParams.serverCpusParam("CPUs of the server's JVM, e.g. 1 or 2-3 (taskset);"
             + " none: the load generator's");
 
+    /** The most warm-up added while the server's JIT compiles. */
+    static final String SETTLE = "settle";
+
     @Override
     public List<Scenario> scenarios() {
         return List.of(Scenario.of(ScenarioDescription.named("web")
@@ -58,6 +62,8 @@ public final class WebScenarios implements ScenarioProvider {
                                 EndpointSpec.ENDPOINT, EndpointSpec.WORK, EndpointSpec.RETAIN, EndpointSpec.CACHE,
                                 EndpointSpec.DB_CONNECTIONS, EndpointSpec.BATCH, EndpointSpec.DB_LATENCY,
                                 LoadParams.warmupParam("20s", "load before measuring, once per server"),
+                                ParamSpec.duration(SETTLE, "60s", "most warm-up added, in 5 s slices, while the server's JIT"
+                                        + " compilers still take more than 10% of the time (0s: the warm-up as given)"),
                                 LoadParams.durationParam("20s", "measured load per iteration"),
                                 LoadParams.rampParam("step load: +20% users (or rate) every interval; 0s = constant"),
                                 LoadParams.timeoutParam(),
@@ -77,7 +83,8 @@ public final class WebScenarios implements ScenarioProvider {
                         .rounds(new Rounds(null, 0, null))
                         .metrics(ServerMetrics.CLIENT_COUNTS).metrics(LoadMetrics.ALL).metrics(WebMetrics.ALL)
                         .metrics(ServerMetrics.SERVER_CPU_PCT, ServerMetrics.SERVER_PEAK_RSS_MB, ServerMetrics.SERVER_THREADS_PEAK,
-                                ServerMetrics.SERVER_REQUESTS, ServerMetrics.SERVER_CACHE_ENTRIES, ServerMetrics.SERVER_DB_CALLS)
+                                ServerMetrics.SERVER_REQUESTS, ServerMetrics.SERVER_CACHE_ENTRIES, ServerMetrics.SERVER_DB_CALLS,
+                                ServerMetrics.SERVER_JIT_MS)
                         .score(Metric.THROUGHPUT_PER_S)
                         .traits(Trait.GOLDEN_SIGNALS)
                         .needs((p, model) -> needs(p))
@@ -117,6 +124,7 @@ public final class WebScenarios implements ScenarioProvider {
         }
         return new WebWorkload(LoadParams.of(p), (long) p.durationMillis("delay"), EndpointSpec.of(p))
                 .using(engine)
+                .settling(Duration.ofNanos(p.durationNanos(SETTLE)))
                 .pinned(new CpuSides(p.cpus(CpuSides.LOAD).orElse(null), p.cpus(CpuSides.SERVER).orElse(null)));
     }
 }

@@ -56,7 +56,7 @@ import java.util.function.Consumer;
 /**
  * The web scenario's workload for one server model: {@link #open} starts the server in its own JVM,
  * verifies that it answers {@code ok} from the thread kind it promises, and warms it with the same
- * load for the warm-up time; each iteration is one measured load run (closed model with
+ * load for the warm-up time, and on while its JIT compiles ({@link JitSettle}, up to {@code settle}); each iteration is one measured load run (closed model with
  * {@code users}, or open with {@code rate}) after a {@link #LEAD_IN} of the same load, while
  * {@link ProcSampler} samples the server each second. Every load run writes a progress line a second
  * to the trial log. A server that dies under load fails the trial ({@link ServerUnderTest#stats}).
@@ -103,6 +103,8 @@ public final class WebWorkload implements TaskWorkload {
     private CpuSides pinned = new CpuSides(null, null);
     /** What was read beside the iteration's measured load (the generator's CPU); nothing for a search. */
     private RunReadings readings = RunReadings.NONE;
+    /** The most warm-up added while the server's JIT compiles. */
+    private Duration settle = Duration.ZERO;
     /** Why the iteration's figures cannot be trusted; null when they can. */
     private String untrusted;
 
@@ -116,6 +118,12 @@ public final class WebWorkload implements TaskWorkload {
         this.endpoint = endpoint;
         this.load = load;
         this.delayMs = delayMs;
+    }
+
+    /** This workload warming its server up to {@code limit} longer while the server's JIT compiles ({@link JitSettle}). */
+    WebWorkload settling(Duration limit) {
+        this.settle = limit;
+        return this;
     }
 
     /** This workload running its loads on {@code value}. */
@@ -172,9 +180,12 @@ public final class WebWorkload implements TaskWorkload {
                 + server.verify().header() + " thread, as promised; endpoint " + endpoint.describe(delayMs));
         new CpuSides(own.orElse(null), server.cpus().orElse(null)).describe().ifPresent(sides -> System.out.println("web: " + sides));
         if (!load.warmup().isZero()) {
-            LoadSpec warmSpec = spec(Duration.ZERO, load.warmup());
-            LoadReport warm = runLoad(warmSpec);
-            System.out.println("web: warm-up " + load.warmup().toMillis() + " ms: " + warm.line(engine.latencyNote(warmSpec)));
+            JitSettle.Outcome warmed = JitSettle.warm(load.warmup(), settle, d -> {
+                LoadSpec warmSpec = spec(Duration.ZERO, d);
+                LoadReport warm = runLoad(warmSpec);
+                System.out.println("web: warm-up " + d.toMillis() + " ms: " + warm.line(engine.latencyNote(warmSpec)));
+            }, () -> server.stats().get(ServerMetrics.stat(ServerMetrics.SERVER_JIT_MS)));
+            System.out.println("web: " + warmed.line());
         }
         if (load.search() != null && objective == null) {
             throw new ModelFailure("rate=max searches for the highest rate within an objective: --slo none gives none");
@@ -428,7 +439,7 @@ public final class WebWorkload implements TaskWorkload {
 
     /** What the server's stats reply gives this endpoint's results: its requests, and the memory or db endpoint's own count. */
     private List<MetricKey> serverFigures() {
-        List<MetricKey> keys = new ArrayList<>(List.of(ServerMetrics.SERVER_REQUESTS));
+        List<MetricKey> keys = new ArrayList<>(List.of(ServerMetrics.SERVER_REQUESTS, ServerMetrics.SERVER_JIT_MS));
         if (endpoint.kind() == Endpoint.MEMORY) {
             keys.add(ServerMetrics.SERVER_CACHE_ENTRIES);
         }
