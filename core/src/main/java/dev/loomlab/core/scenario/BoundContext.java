@@ -7,11 +7,19 @@ package dev.loomlab.core.scenario;
  * @param cores available processors of the trial JVM
  * @param serialTaskMs one task's CPU part on one thread, in ms; NaN when not measured
  * @param serialCpuMs  the CPU time of that same task alone, in ms (its thread's CPU clock); NaN when not measured
+ * @param callCpuMs    the CPU time a task alone costs the whole JVM, every thread's, in ms; NaN when not measured
+ * @param dispatcherMs the CPU time a task alone costs the busiest thread that runs alone (a single-threaded dispatcher), in
+ *                     ms; NaN when there is none
  */
-public record BoundContext(int cores, double serialTaskMs, double serialCpuMs) {
+public record BoundContext(int cores, double serialTaskMs, double serialCpuMs, double callCpuMs, double dispatcherMs) {
 
     /** Without a CPU time of the serial task. */
     public BoundContext(int cores, double serialTaskMs) {
         this(cores, serialTaskMs, Double.NaN);
+    }
+
+    /** With its thread's CPU time only. */
+    public BoundContext(int cores, double serialTaskMs, double serialCpuMs) {
+        this(cores, serialTaskMs, serialCpuMs, Double.NaN, Double.NaN);
     }
 }

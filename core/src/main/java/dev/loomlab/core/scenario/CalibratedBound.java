@@ -7,9 +7,11 @@ import dev.loomlab.core.param.ParamValues;
 import java.util.Optional;
 
 /**
- * The bound of calls whose cost is measured in the trial, one call alone ({@link BoundContext#serialTaskMs}, its CPU
- * time {@link BoundContext#serialCpuMs}): the larger of the I/O-bound term, ceil(tasks / N) × one call alone, and
- * the CPU-bound term, the CPU time per call × tasks spread over min(cores, N). N is the model's concurrency, or the
+ * The bound of calls whose cost is measured in the trial, one call alone ({@link BoundContext#serialTaskMs}, the CPU
+ * it costs every thread of the JVM {@link BoundContext#callCpuMs}, else its own thread's): the largest of the I/O-bound
+ * term, ceil(tasks / N) × one call alone; the CPU-bound term, the CPU time per call × tasks spread over min(cores, N);
+ * and the single-thread term, tasks × the CPU per call of the busiest thread that runs alone
+ * ({@link BoundContext#dispatcherMs}: a selector or dispatcher every call goes through, which no concurrency spreads). N is the model's concurrency, or the
  * pool's size where each call holds one of a pool's connections and the pool is smaller. In ms.
  *
  * @param tasks the count parameter of calls per iteration, e.g. {@code tasks}
@@ -26,9 +28,14 @@ public record CalibratedBound(String tasks, String pool) implements Bound {
             return Double.NaN;
         }
         int limit = limit(p, model);
-        double waiting = Bounds.waiting(p.intCount(tasks), context.serialTaskMs(), limit);
-        return Double.isNaN(context.serialCpuMs()) ? waiting
-                : Math.max(waiting, Bounds.computing(p.intCount(tasks), context.serialCpuMs(), limit, context.cores()));
+        int calls = p.intCount(tasks);
+        double bound = Bounds.waiting(calls, context.serialTaskMs(), limit);
+        // every thread's CPU where it was read, else the calling thread's
+        double cpu = Double.isNaN(context.callCpuMs()) ? context.serialCpuMs() : context.callCpuMs();
+        if (!Double.isNaN(cpu)) {
+            bound = Math.max(bound, Bounds.computing(calls, cpu, limit, context.cores()));
+        }
+        return Double.isNaN(context.dispatcherMs()) ? bound : Math.max(bound, calls * context.dispatcherMs());
     }
 
     /**

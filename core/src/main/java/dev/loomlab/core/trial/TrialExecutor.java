@@ -230,8 +230,7 @@ public final class TrialExecutor {
             serial = serial.faster(serialTask(workload, cpuPart.get()));
             serialMs = serial.wallMs();
         }
-        double boundMs = scenario.bound().ms(params, model,
-                new BoundContext(Runtime.getRuntime().availableProcessors(), serialMs, serial.cpuMs()));
+        double boundMs = scenario.bound().ms(params, model, serial.context(Runtime.getRuntime().availableProcessors()));
         if (scenario.has(Trait.SCHEDULING_OVERHEAD)) {
             measured = withOverhead(measured, boundMs);
         }
@@ -333,19 +332,29 @@ public final class TrialExecutor {
         }
     }
 
-    /** One task alone on one thread: its fastest wall time and its CPU time in that same run, ms. */
-    record SerialTiming(double wallMs, double cpuMs) {
-        static final SerialTiming NONE = new SerialTiming(Double.NaN, Double.NaN);
+    /**
+     * One task alone on one thread: its fastest wall time and its CPU time in that same run, ms; and what a call costs
+     * the whole JVM ({@link CallCpu}).
+     */
+    record SerialTiming(double wallMs, double cpuMs, CallCpu.Reading calls) {
+        static final SerialTiming NONE = new SerialTiming(Double.NaN, Double.NaN, CallCpu.Reading.NONE);
 
+        /** The faster run's times, and the lower of the two readings of what a call costs. */
         SerialTiming faster(SerialTiming other) {
-            return other.wallMs < wallMs ? other : this;
+            SerialTiming faster = other.wallMs < wallMs ? other : this;
+            return new SerialTiming(faster.wallMs, faster.cpuMs, calls.lower(other.calls));
+        }
+
+        BoundContext context(int cores) {
+            return new BoundContext(cores, wallMs, cpuMs, calls.processMs(), calls.dispatcherMs());
         }
     }
 
     /**
      * The fastest time of one task's CPU part on this thread, after one discarded run for the JIT: noise
      * (another process, a JIT compile) only ever adds time, so the minimum is the work's own cost. The CPU
-     * time is that of the fastest run, from this thread's CPU clock (NaN where the JVM has none).
+     * time is that of the fastest run, from this thread's CPU clock (NaN where the JVM has none); what the calls cost
+     * the whole JVM is read over all of them ({@link CallCpu}).
      */
     private static SerialTiming serialTask(TaskWorkload workload, BlockingTask cpuPart) {
         workload.prepare();
@@ -357,12 +366,15 @@ public final class TrialExecutor {
             long bestCpu = -1;
             int n = 0;
             long started = System.nanoTime();
+            CallCpu calls = CallCpu.start();
             while (n < SERIAL_MAX_TASKS && (n < SERIAL_MIN_TASKS || System.nanoTime() - started < SERIAL_MIN_NANOS)
                     && !(n >= SERIAL_LONG_TASKS && System.nanoTime() - started >= SERIAL_LONG_NANOS)) {
                 long c0 = cpuClock ? threads.getCurrentThreadCpuTime() : 0;
+                long p0 = CallCpu.processNanos();
                 long t0 = System.nanoTime();
                 cpuPart.run(n % workload.tasks());
                 long wall = System.nanoTime() - t0;
+                calls.call(p0, CallCpu.processNanos());
                 long cpu = cpuClock ? threads.getCurrentThreadCpuTime() - c0 : -1;
                 n++;
                 if (wall < bestWall) {
@@ -370,7 +382,11 @@ public final class TrialExecutor {
                     bestCpu = cpu;
                 }
             }
-            return new SerialTiming(bestWall / 1e6, bestCpu < 0 ? Double.NaN : bestCpu / 1e6);
+            CallCpu.Reading cost = calls.stop(n);
+            System.out.printf(java.util.Locale.ROOT, "calibrate: one call alone %.3f ms, CPU %.3f ms on its thread, %.3f ms in"
+                            + " the JVM; busiest single thread %s, %.3f ms a call%n", bestWall / 1e6, bestCpu / 1e6,
+                    cost.processMs(), cost.dispatcher(), cost.dispatcherMs());
+            return new SerialTiming(bestWall / 1e6, bestCpu < 0 ? Double.NaN : bestCpu / 1e6, cost);
         } catch (Exception e) {
             throw new IllegalStateException("serial timing of the CPU part failed", e);
         }
