@@ -1,5 +1,6 @@
 package dev.loomlab.db;
 
+import dev.loomlab.core.server.Endpoint;
 import dev.loomlab.core.server.EndpointSpec;
 
 import java.sql.SQLException;
@@ -9,7 +10,7 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * What one request of a db endpoint does in a server under test, whatever its driver: the {@link DbCall}
  * of its kind ({@code db} reads, {@code db-write} writes a row, {@code db-write-batch} writes {@code batch}
- * rows in one transaction, {@code db-sleep} waits {@code db-latency} in the database) for the next user of a seeded sequence ({@link UserTable#keys}, cycled), against
+ * rows in one transaction, {@code db-write-buffered} hands one row to a {@link WriteBuffer}, {@code db-sleep} waits {@code db-latency} in the database) for the next user of a seeded sequence ({@link UserTable#keys}, cycled), against
  * the database the run hands the server ({@link DbAddress#ofRun}), whose tables are prepared when the
  * endpoint opens — before the server announces itself ready. Counts the calls that completed.
  */
@@ -25,9 +26,12 @@ final class EndpointCall {
     private final AtomicLong next = new AtomicLong();
     private final LongAdder completed = new LongAdder();
 
-    private EndpointCall(DbAddress address, DbCall call) {
+    private final WriteBuffer buffer;
+
+    private EndpointCall(DbAddress address, DbCall call, WriteBuffer buffer) {
         this.address = address;
         this.call = call;
+        this.buffer = buffer;
     }
 
     /**
@@ -40,7 +44,7 @@ final class EndpointCall {
     static EndpointCall open(EndpointSpec spec) throws SQLException {
         DbOp op = switch (spec.kind()) {
             case DB -> DbOp.READ;
-            case DB_WRITE -> DbOp.WRITE;
+            case DB_WRITE, DB_WRITE_BUFFERED -> DbOp.WRITE;
             case DB_WRITE_BATCH -> DbOp.WRITE_BATCH;
             case DB_SLEEP -> DbOp.SLOW;
             default -> throw new IllegalArgumentException("endpoint=" + spec.kind().word() + " uses no database");
@@ -48,7 +52,20 @@ final class EndpointCall {
         DbAddress address = DbAddress.ofRun().orElseThrow(() -> new IllegalStateException("endpoint="
                 + spec.kind().word() + " needs a database: loomlab run and loomlab serve hand it in " + DbAddress.URL_VARIABLE));
         UserTable.prepare(address);
-        return new EndpointCall(address, new DbCall(op, spec.dbLatencyNanos() / 1e9, spec.batch()));
+        return new EndpointCall(address, new DbCall(op, spec.dbLatencyNanos() / 1e9, spec.batch()),
+                spec.kind() == Endpoint.DB_WRITE_BUFFERED ? new WriteBuffer(address) : null);
+    }
+
+    /** The write buffer a {@code db-write-buffered} request hands its row to; null for the other kinds. */
+    WriteBuffer buffer() {
+        return buffer;
+    }
+
+    /** Stops the write buffer, if any. */
+    void close() {
+        if (buffer != null) {
+            buffer.close();
+        }
     }
 
     DbAddress address() {

@@ -27,6 +27,18 @@ public final class JdbcEndpoint extends PooledEndpoint<JdbcPool> implements Data
 
     @Override
     public void serve() throws SQLException {
+        if (call.buffer() != null) {
+            try {
+                call.buffer().write(call.nextKey()).get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new SQLException("interrupted while its row waited to be written", e);
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw e.getCause() instanceof SQLException sql ? sql : new SQLException(e.getCause());
+            }
+            call.completed();
+            return;
+        }
         try (JdbcPool.Lease lease = pool.lease()) {
             call.call().run(lease.connection(), call.nextKey());
         }

@@ -10,11 +10,17 @@ import java.util.concurrent.atomic.AtomicInteger;
  * many gave up waiting (timeouts): what tells a pool that is the ceiling from one that is not.
  */
 final class PoolWaits {
-    private final Recorder waits = new Recorder(3);
+    /** The longest wait told apart; a longer one counts as this long (a caller gives up after 30 s). */
+    private static final long LONGEST_NANOS = java.util.concurrent.TimeUnit.MINUTES.toNanos(10);
+    /**
+     * Fixed in range: an auto-resizing recorder takes a lock to grow when a longer wait first comes, on the thread that
+     * records it — an event loop for r2dbc-pool.
+     */
+    private final Recorder waits = new Recorder(1, LONGEST_NANOS, 3);
     private final AtomicInteger timeouts = new AtomicInteger();
 
     void acquired(long nanos) {
-        waits.recordValue(Math.max(0, nanos));
+        waits.recordValue(Math.min(LONGEST_NANOS, Math.max(1, nanos)));
     }
 
     void timedOut() {

@@ -54,6 +54,7 @@ public abstract sealed class PooledEndpoint<P extends ConnectionPool> implements
 
     @Override
     public void close() {
+        call.close();
         pool.close();
     }
 }

@@ -29,6 +29,9 @@ public final class R2dbcEndpoint extends PooledEndpoint<R2dbcPool> {
     public Mono<Void> serve() {
         return Mono.defer(() -> {
             int key = call.nextKey();
+            if (call.buffer() != null) {
+                return Mono.fromFuture(call.buffer().write(key));
+            }
             return Mono.usingWhen(pool.connection(), c -> call.call().run(c, key), pool::release);
         }).doOnSuccess(done -> call.completed());
     }

@@ -29,7 +29,7 @@ public final class BlockingEndpoint {
             }
             case CPU -> CpuWork.spend(endpoint.spec().workNanos());
             case MEMORY -> endpoint.cache().retainRandomUser();
-            case DB, DB_WRITE, DB_WRITE_BATCH, DB_SLEEP -> endpoint.db().serve();
+            case DB, DB_WRITE, DB_WRITE_BATCH, DB_WRITE_BUFFERED, DB_SLEEP -> endpoint.db().serve();
         }
     }
 }

@@ -21,6 +21,11 @@ public enum Endpoint implements Choice {
     /** Inserts {@code batch} rows into the run's database in one transaction: article 003's second write strategy. */
     DB_WRITE_BATCH,
     /**
+     * Inserts one row through the server's write buffer, answered once it is committed: one writer inserts what has
+     * queued in one transaction every 200 ms or 1,024 rows, article 003's batch in front of the store.
+     */
+    DB_WRITE_BUFFERED,
+    /**
      * Waits in the run's database ({@code select pg_sleep(db-latency)}), holding one of the server's pool's
      * connections for that long: a service whose capacity is its pool over the wait.
      */
@@ -28,6 +33,7 @@ public enum Endpoint implements Choice {
 
     /** Whether a server answering this kind needs the run's database. */
     public boolean usesDatabase() {
-        return this == DB || this == DB_WRITE || this == DB_WRITE_BATCH || this == DB_SLEEP;
+        return this == DB || this == DB_WRITE || this == DB_WRITE_BATCH || this == DB_WRITE_BUFFERED
+                || this == DB_SLEEP;
     }
 }

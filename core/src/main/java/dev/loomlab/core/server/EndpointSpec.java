@@ -26,7 +26,9 @@ public record EndpointSpec(Endpoint kind, long workNanos, int retainBytes, int c
             "what each request does: sleep (waits the delay), cpu (computes for work of CPU time), "
                     + "memory (allocates retain bytes of a random user into the server's bounded cache), "
                     + "db (reads a random user from the run's PostgreSQL), db-write (inserts one row, committed), "
-                    + "db-write-batch (inserts batch rows in one transaction), db-sleep (waits db-latency in PostgreSQL,"
+                    + "db-write-batch (inserts batch rows in one transaction), db-write-buffered (hands one row to a"
+                    + " writer that inserts what queued every 200 ms or 1,024 rows in one transaction; answered once"
+                    + " committed), db-sleep (waits db-latency in PostgreSQL,"
                     + " holding a connection)");
     /** The CPU time of a {@code cpu} request. */
     public static final ParamSpec WORK = new ParamSpec("work", ParamType.DURATION, "10ms", TimeUnit.MICROSECONDS.toNanos(1),
@@ -148,6 +150,15 @@ public record EndpointSpec(Endpoint kind, long workNanos, int retainBytes, int c
         return words;
     }
 
+    /** Rows one request of this endpoint writes: 1, {@code batch}, or 0 for the kinds that write none. */
+    public int rowsPerRequest() {
+        return switch (kind) {
+            case DB_WRITE, DB_WRITE_BUFFERED -> 1;
+            case DB_WRITE_BATCH -> batch;
+            case SLEEP, CPU, MEMORY, DB, DB_SLEEP -> 0;
+        };
+    }
+
     /** What a request of this endpoint does, for a log line: {@code cpu 10 ms}, {@code sleep 300 ms}. */
     public String describe(long delayMillis) {
         return switch (kind) {
@@ -158,6 +169,8 @@ public record EndpointSpec(Endpoint kind, long workNanos, int retainBytes, int c
             case DB_WRITE -> "db-write: one row inserted and committed, pool of " + dbConnections + " connections";
             case DB_WRITE_BATCH -> "db-write-batch: " + batch + " rows inserted in one transaction, pool of " + dbConnections
                     + " connections";
+            case DB_WRITE_BUFFERED -> "db-write-buffered: one row handed to a writer that commits every 200 ms or"
+                    + " 1,024 rows";
             case DB_SLEEP -> "db-sleep: pg_sleep(" + DB_LATENCY.canonical(dbLatencyNanos) + ") holding a connection, pool of "
                     + dbConnections + " connections";
         };

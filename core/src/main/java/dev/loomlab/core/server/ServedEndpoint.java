@@ -8,7 +8,8 @@ import java.util.concurrent.atomic.LongAdder;
 /**
  * What every server under test keeps whatever its framework: its arguments, the requests it counted and those in
  * flight, the {@code memory} endpoint's {@link UserCache} and the db endpoints' pool (null for the other kinds);
- * and the {@code stats} ({@code requests}, {@code cache_entries}, {@code db_calls}, and its saturation now,
+ * and the {@code stats} ({@code requests}, {@code cache_entries}, {@code db_calls}, {@code blocked_events}
+ * ({@link BlockedThreads}), and its saturation now,
  * {@link ServerSaturation}) and {@code reset} that {@link ServerControl} serves from them. The framework glue
  * counts each request, marks where it begins and ends ({@link #inFlight}), does its endpoint kind
  * ({@link BlockingEndpoint}, or the server's own idiom) and writes the answer.
@@ -28,6 +29,7 @@ public final class ServedEndpoint<D extends DatabaseEndpoint> {
     private final RequestsInFlight inFlight = new RequestsInFlight();
     private final UserCache cache;
     private final D db;
+    private BlockedThreads blocked = BlockedThreads.start(false);
 
     /** @param db the db endpoints' pool; null when {@code args}' endpoint uses no database */
     public ServedEndpoint(ServerArgs args, D db) {
@@ -68,6 +70,21 @@ public final class ServedEndpoint<D extends DatabaseEndpoint> {
         return db;
     }
 
+    /**
+     * This server's event loops must not block: from now on a thread that {@link #markEventLoop} registered is watched
+     * ({@link BlockedThreads}), as every server's carriers are.
+     */
+    public ServedEndpoint<D> withEventLoops() {
+        blocked.close();
+        blocked = BlockedThreads.start(true);
+        return this;
+    }
+
+    /** Registers the calling thread as an event loop, which must not block; cheap once it is registered. */
+    public void markEventLoop() {
+        blocked.mustNotBlock();
+    }
+
     /** Counts one request, as every server does first, whatever becomes of it. */
     public void count() {
         requests.increment();
@@ -85,12 +102,17 @@ public final class ServedEndpoint<D extends DatabaseEndpoint> {
         out.put(ServerMetrics.stat(ServerMetrics.SERVER_CACHE_ENTRIES), cache.entries());
         out.put(ServerMetrics.stat(ServerMetrics.SERVER_DB_CALLS), db == null ? 0 : db.calls());
         out.putAll(ServerSaturation.now(inFlight, threads, db));
+        long blocks = blocked.count();
+        if (blocks >= 0) {
+            out.put(ServerMetrics.stat(ServerMetrics.SERVER_BLOCKED_EVENTS), blocks);
+        }
         return out;
     }
 
     /** Clears the counters {@link #stats} reports (the cache keeps what it retains). */
     void reset() {
         requests.reset();
+        blocked.reset();
         if (db != null) {
             db.reset();
         }

@@ -51,6 +51,12 @@ public final class ServerMetrics {
             "database calls the server's db endpoints completed");
     public static final MetricKey SERVER_GC_PAUSE_MS = KEYS.add("server_gc_pause_ms", Unit.MS, LOWER_BETTER,
             "time the server's stop-the-world collections took from its reset to the stats request");
+    /** Blocks of a thread that must not block ({@link BlockedThreads}): 0 on a server whose endpoints are written right. */
+    public static final MetricKey SERVER_BLOCKED_EVENTS = KEYS.add("server_blocked_events", Unit.COUNT, LOWER_BETTER,
+            "times an event loop of the server blocked, or a virtual thread pinned to its carrier blocked, 1 ms or longer");
+    /** 1 when the server's heap ran out during the iteration, and it exited. */
+    public static final MetricKey SERVER_OUT_OF_MEMORY = KEYS.add("server_out_of_memory", Unit.COUNT, LOWER_BETTER,
+            "1 when the server ran out of heap and exited: the iteration's figures are what its load met");
     /** What its JIT compilers took: a warm-up has not ended while they are busy. */
     public static final MetricKey SERVER_JIT_MS = KEYS.add("server_jit_ms", Unit.MS, NEITHER,
             "time the server's JIT compilers spent from its reset to the stats request");

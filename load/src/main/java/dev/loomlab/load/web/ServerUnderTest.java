@@ -34,6 +34,8 @@ import java.util.function.Supplier;
 public final class ServerUnderTest implements AutoCloseable {
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
     private static final List<String> JVM_ARGS = List.of("-XX:+ExitOnOutOfMemoryError");
+    /** The exit code of a JVM that {@code -XX:+ExitOnOutOfMemoryError} ended. */
+    static final int OUT_OF_MEMORY = 3;
 
     private final ServerModel model;
     private final InetAddress bind;
@@ -81,6 +83,16 @@ public final class ServerUnderTest implements AutoCloseable {
      */
     public static ServerUnderTest start(ServerModel model, long delayMs, EndpointSpec endpoint, InetAddress bind, int port,
                                         CpuList cpus) throws IOException, InterruptedException {
+        return start(model, delayMs, endpoint, bind, port, cpus, 0);
+    }
+
+    /**
+     * As {@link #start(ServerModel, long, EndpointSpec, InetAddress, int, CpuList)}, the server's heap at most
+     * {@code heapBytes} ({@code -Xmx}; 0: the JVM's default). A server that runs out of it exits
+     * ({@link #OUT_OF_MEMORY}).
+     */
+    public static ServerUnderTest start(ServerModel model, long delayMs, EndpointSpec endpoint, InetAddress bind, int port,
+                                        CpuList cpus, long heapBytes) throws IOException, InterruptedException {
         List<String> args = new ArrayList<>(model.modeArgs());
         args.add(delayMs + "ms");
         args.add(Integer.toString(port));
@@ -89,7 +101,11 @@ public final class ServerUnderTest implements AutoCloseable {
         if (!endpoint.equals(EndpointSpec.DEFAULT)) {
             args.addAll(endpoint.words());
         }
-        ServerProcess process = ServerProcess.start(model.mainClass(), ServerHome.classPath(model.server()), JVM_ARGS, args,
+        List<String> jvmArgs = new ArrayList<>(JVM_ARGS);
+        if (heapBytes > 0) {
+            jvmArgs.add("-Xmx" + heapBytes);
+        }
+        ServerProcess process = ServerProcess.start(model.mainClass(), ServerHome.classPath(model.server()), jvmArgs, args,
                 READY_TIMEOUT, cpus);
         Optional<CpuList> runsOn = CpuAffinity.of(process.pid());
         if (cpus != null && runsOn.isPresent() && !runsOn.get().equals(cpus)) {
@@ -136,6 +152,11 @@ public final class ServerUnderTest implements AutoCloseable {
 
     public boolean isAlive() {
         return process.isAlive();
+    }
+
+    /** Whether the server has exited because its heap ran out. */
+    public boolean diedOfMemory() {
+        return process.exitCode().orElse(-1) == OUT_OF_MEMORY;
     }
 
     /**

@@ -22,6 +22,10 @@ public final class WebMetrics implements MetricProvider {
     public static final MetricKey EFFICIENCY_PCT = KEYS.add("efficiency_pct", Unit.PCT, HIGHER_BETTER,
             "the throughput (a search's sustainable rate) / bound_throughput_per_s");
 
+    /** Rows a write endpoint committed per second, as its answers acknowledged them. */
+    public static final MetricKey DB_ROWS_PER_S = KEYS.add("db_rows_per_s", Unit.PER_S, HIGHER_BETTER,
+            "rows the write endpoints committed per second: answers per second × rows each request writes");
+
     public static final List<MetricKey> ALL = KEYS.all();
 
     @Override

@@ -49,6 +49,8 @@ public final class WebScenarios implements ScenarioProvider {
 
     /** The most warm-up added while the server's JIT compiles. */
     static final String SETTLE = "settle";
+    /** The server's largest heap. */
+    static final String SERVER_HEAP = "server-heap";
 
     @Override
     public List<Scenario> scenarios() {
@@ -61,6 +63,9 @@ public final class WebScenarios implements ScenarioProvider {
                                 ParamSpec.duration("delay", "300ms", "endpoint=sleep: how long the endpoint waits before answering"),
                                 EndpointSpec.ENDPOINT, EndpointSpec.WORK, EndpointSpec.RETAIN, EndpointSpec.CACHE,
                                 EndpointSpec.DB_CONNECTIONS, EndpointSpec.BATCH, EndpointSpec.DB_LATENCY,
+                                ParamSpec.count(SERVER_HEAP, "0", 0, "the server JVM's largest heap in bytes (-Xmx; 64M is 64"
+                                        + " million); 0: the JVM's default. A server that runs out of it exits, and the"
+                                        + " iterations left record the errors its users meet"),
                                 LoadParams.warmupParam("20s", "load before measuring, once per server"),
                                 ParamSpec.duration(SETTLE, "60s", "most warm-up added, in 5 s slices, while the server's JIT"
                                         + " compilers still take more than 10% of the time (0s: the warm-up as given)"),
@@ -84,7 +89,8 @@ public final class WebScenarios implements ScenarioProvider {
                         .metrics(ServerMetrics.CLIENT_COUNTS).metrics(LoadMetrics.ALL).metrics(WebMetrics.ALL)
                         .metrics(ServerMetrics.SERVER_CPU_PCT, ServerMetrics.SERVER_PEAK_RSS_MB, ServerMetrics.SERVER_THREADS_PEAK,
                                 ServerMetrics.SERVER_REQUESTS, ServerMetrics.SERVER_CACHE_ENTRIES, ServerMetrics.SERVER_DB_CALLS,
-                                ServerMetrics.SERVER_JIT_MS)
+                                ServerMetrics.SERVER_JIT_MS, ServerMetrics.SERVER_BLOCKED_EVENTS, ServerMetrics.SERVER_GC_PAUSE_MS,
+                                ServerMetrics.SERVER_OUT_OF_MEMORY)
                         .score(Metric.THROUGHPUT_PER_S)
                         .traits(Trait.GOLDEN_SIGNALS)
                         .needs((p, model) -> needs(p))
@@ -125,6 +131,7 @@ public final class WebScenarios implements ScenarioProvider {
         return new WebWorkload(LoadParams.of(p), (long) p.durationMillis("delay"), EndpointSpec.of(p))
                 .using(engine)
                 .settling(Duration.ofNanos(p.durationNanos(SETTLE)))
+                .heap(p.count(SERVER_HEAP))
                 .pinned(new CpuSides(p.cpus(CpuSides.LOAD).orElse(null), p.cpus(CpuSides.SERVER).orElse(null)));
     }
 }

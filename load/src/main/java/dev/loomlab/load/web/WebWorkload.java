@@ -105,6 +105,8 @@ public final class WebWorkload implements TaskWorkload {
     private RunReadings readings = RunReadings.NONE;
     /** The most warm-up added while the server's JIT compiles. */
     private Duration settle = Duration.ZERO;
+    /** The server's largest heap, bytes; 0: the JVM's default. */
+    private long heapBytes;
     /** Why the iteration's figures cannot be trusted; null when they can. */
     private String untrusted;
 
@@ -123,6 +125,12 @@ public final class WebWorkload implements TaskWorkload {
     /** This workload warming its server up to {@code limit} longer while the server's JIT compiles ({@link JitSettle}). */
     WebWorkload settling(Duration limit) {
         this.settle = limit;
+        return this;
+    }
+
+    /** This workload starting its server with a heap of at most {@code bytes} (0: the JVM's default). */
+    WebWorkload heap(long bytes) {
+        this.heapBytes = bytes;
         return this;
     }
 
@@ -175,7 +183,7 @@ public final class WebWorkload implements TaskWorkload {
             throw new ModelFailure("the trial JVM, where the load generator runs, runs on CPUs " + own.get() + ", not on "
                     + CpuSides.LOAD + "=" + pinned.load());
         }
-        server = ServerUnderTest.start(model, delayMs, endpoint, ServerArgs.LOOPBACK, 0, pinned.server());
+        server = ServerUnderTest.start(model, delayMs, endpoint, ServerArgs.LOOPBACK, 0, pinned.server(), heapBytes);
         System.out.println("web: " + model.name() + " (pid " + server.pid() + ") at " + server.uri(null) + " answers from a "
                 + server.verify().header() + " thread, as promised; endpoint " + endpoint.describe(delayMs));
         new CpuSides(own.orElse(null), server.cpus().orElse(null)).describe().ifPresent(sides -> System.out.println("web: " + sides));
@@ -272,7 +280,10 @@ public final class WebWorkload implements TaskWorkload {
         engineFigures = Map.of();
         readings = RunReadings.NONE;
         untrusted = null;
-        server.reset();
+        // A server whose heap ran out stays down: each iteration left records what its users met, errors.
+        if (!server.diedOfMemory()) {
+            server.reset();
+        }
         sampler = new ProcSampler(server.pid(), server.uri(null).getPort(), LiveChannel.isOpen() ? LiveChannel::send : null);
     }
 
@@ -383,10 +394,13 @@ public final class WebWorkload implements TaskWorkload {
     @Override
     public void validate(TaskClock clock) throws ValidationException {
         TaskWorkload.requireAllCompleted(clock);
-        long promised = report.servedBy().get(model.promise().header());
+        long promised = report.servedBy().getOrDefault(model.promise().header(), 0L);
         if (promised != report.ok()) {
             throw new ValidationException((report.ok() - promised) + " of " + report.ok() + " answers of " + model.name()
                     + " did not come from a " + model.promise().header() + " thread, as it promises: " + report.servedBy());
+        }
+        if (server.diedOfMemory()) {
+            return;
         }
         Double handled = serverStats.get(ServerMetrics.stat(ServerMetrics.SERVER_REQUESTS));
         if (handled != null && handled < report.ok()) {
@@ -416,8 +430,13 @@ public final class WebWorkload implements TaskWorkload {
         try {
             serverStats = server.stats();
         } catch (ModelFailure dead) {
-            throw report == null ? dead : new ModelFailure(dead.getMessage() + "; the load until then: " + report.ok() + " ok, "
-                    + report.errorCount() + " errors (" + report.errorKinds() + ")");
+            if (server.diedOfMemory() && report != null) {
+                serverStats = Map.of(ServerMetrics.stat(ServerMetrics.SERVER_OUT_OF_MEMORY), 1.0);
+                System.out.println("web: " + model.name() + " ran out of heap and exited: the iteration keeps what its load met");
+            } else {
+                throw report == null ? dead : new ModelFailure(dead.getMessage() + "; the load until then: " + report.ok() + " ok, "
+                        + report.errorCount() + " errors (" + report.errorKinds() + ")");
+            }
         }
         Map<String, Double> out = new LinkedHashMap<>();
         double bound = bound();
@@ -428,6 +447,10 @@ public final class WebWorkload implements TaskWorkload {
             out.put(WebMetrics.EFFICIENCY_PCT.name(), 100.0 * achieved / bound);
         }
         out.putAll(searched ? CapacityResult.metrics(found) : report.metrics());
+        int rows = endpoint.rowsPerRequest();
+        if (rows > 0 && !searched) {
+            out.put(WebMetrics.DB_ROWS_PER_S.name(), rows * report.throughputPerSecond());
+        }
         if (readings.generatorCpuPct() != null) {
             out.put(LoadMetrics.GENERATOR_CPU_PCT.name(), readings.generatorCpuPct());
         }
@@ -439,7 +462,8 @@ public final class WebWorkload implements TaskWorkload {
 
     /** What the server's stats reply gives this endpoint's results: its requests, and the memory or db endpoint's own count. */
     private List<MetricKey> serverFigures() {
-        List<MetricKey> keys = new ArrayList<>(List.of(ServerMetrics.SERVER_REQUESTS, ServerMetrics.SERVER_JIT_MS));
+        List<MetricKey> keys = new ArrayList<>(List.of(ServerMetrics.SERVER_REQUESTS, ServerMetrics.SERVER_JIT_MS,
+                ServerMetrics.SERVER_BLOCKED_EVENTS, ServerMetrics.SERVER_GC_PAUSE_MS, ServerMetrics.SERVER_OUT_OF_MEMORY));
         if (endpoint.kind() == Endpoint.MEMORY) {
             keys.add(ServerMetrics.SERVER_CACHE_ENTRIES);
         }
@@ -477,7 +501,7 @@ public final class WebWorkload implements TaskWorkload {
             case CPU -> Math.min(inFlight, serverCores()) / (endpoint.workNanos() / 1e9);
             case DB_SLEEP -> endpoint.dbLatencyNanos() == 0 ? Double.NaN
                     : Math.min(inFlight, endpoint.dbConnections()) / (endpoint.dbLatencyNanos() / 1e9);
-            case MEMORY, DB, DB_WRITE, DB_WRITE_BATCH -> Double.NaN;
+            case MEMORY, DB, DB_WRITE, DB_WRITE_BATCH, DB_WRITE_BUFFERED -> Double.NaN;
         };
         return load.rate() > 0 ? Math.min(load.rate(), bound) : bound;
     }

@@ -46,7 +46,7 @@ public class WebfluxServer {
     public static void main(String[] argv) {
         ServerArgs args = ServerArgs.parseOrExit("webflux", argv);
         // Opened (the tables prepared) before Spring starts, so that a database that cannot be reached is one line.
-        ServedEndpoint<R2dbcEndpoint> endpoint = ServedEndpoint.openOrExit("webflux", args, R2dbcEndpoint::open);
+        ServedEndpoint<R2dbcEndpoint> endpoint = ServedEndpoint.openOrExit("webflux", args, R2dbcEndpoint::open).withEventLoops();
         SpringApplication app = new SpringApplication(WebfluxServer.class);
         app.addInitializers(context -> context.getBeanFactory().registerSingleton("servedEndpoint", endpoint));
         Map<String, Object> p = new LinkedHashMap<>();
@@ -86,6 +86,9 @@ public class WebfluxServer {
         @GetMapping(ServerArgs.PATH)
         Mono<String> get(@RequestParam(name = "delay", required = false) String delay, ServerHttpResponse response) {
             endpoint.count();
+            if (Schedulers.isInNonBlockingThread()) {
+                endpoint.markEventLoop();
+            }
             long ms = delay == null ? endpoint.args().delayMillis() : endpoint.args().parseDelay(delay);
             response.getHeaders().set(ServingThread.HEADER,
                     ServingThread.current(Schedulers.isInNonBlockingThread()).header());
@@ -95,7 +98,12 @@ public class WebfluxServer {
                 case CPU -> Mono.fromCallable(() -> CpuWork.spend(endpoint.spec().workNanos()))
                         .subscribeOn(Schedulers.parallel()).thenReturn(ServerArgs.BODY);
                 case MEMORY -> Mono.fromCallable(endpoint.cache()::retainRandomUser).thenReturn(ServerArgs.BODY);
-                case DB, DB_WRITE, DB_WRITE_BATCH, DB_SLEEP -> endpoint.db().serve().thenReturn(ServerArgs.BODY).onErrorResume(e -> {
+                // the driver completes a call on its own loops (reactor-tcp-*): those must not block either
+                case DB, DB_WRITE, DB_WRITE_BATCH, DB_WRITE_BUFFERED, DB_SLEEP -> endpoint.db().serve().doOnSuccess(done -> {
+                    if (Schedulers.isInNonBlockingThread()) {
+                        endpoint.markEventLoop();
+                    }
+                }).thenReturn(ServerArgs.BODY).onErrorResume(e -> {
                     response.setStatusCode(HttpStatus.INTERNAL_SERVER_ERROR);
                     return Mono.just("database call failed");
                 });
