@@ -370,11 +370,9 @@ public final class TrialExecutor {
             while (n < SERIAL_MAX_TASKS && (n < SERIAL_MIN_TASKS || System.nanoTime() - started < SERIAL_MIN_NANOS)
                     && !(n >= SERIAL_LONG_TASKS && System.nanoTime() - started >= SERIAL_LONG_NANOS)) {
                 long c0 = cpuClock ? threads.getCurrentThreadCpuTime() : 0;
-                long p0 = CallCpu.processNanos();
                 long t0 = System.nanoTime();
                 cpuPart.run(n % workload.tasks());
                 long wall = System.nanoTime() - t0;
-                calls.call(p0, CallCpu.processNanos());
                 long cpu = cpuClock ? threads.getCurrentThreadCpuTime() - c0 : -1;
                 n++;
                 if (wall < bestWall) {
