@@ -7,11 +7,12 @@ import dev.loomlab.core.param.ParamValues;
 import java.util.Optional;
 
 /**
- * The bound of calls whose cost is measured in the trial, one call alone ({@link BoundContext#serialTaskMs}, the CPU
- * it costs every thread of the JVM {@link BoundContext#callCpuMs}, else its own thread's): the largest of the I/O-bound
- * term, ceil(tasks / N) × one call alone; the CPU-bound term, the CPU time per call × tasks spread over min(cores, N);
- * and the single-thread term, tasks × the CPU per call of the busiest thread that runs alone
- * ({@link BoundContext#dispatcherMs}: a selector or dispatcher every call goes through, which no concurrency spreads). N is the model's concurrency, or the
+ * The bound of calls whose cost is measured in the trial, one call alone ({@link BoundContext#serialTaskMs}, its CPU
+ * time {@link BoundContext#serialCpuMs}): the largest of the I/O-bound term, ceil(tasks / N) × one call alone; the
+ * CPU-bound term, the calling thread's CPU time per call × tasks spread over min(cores, N); the machine's term, the CPU a
+ * call costs every thread of the JVM ({@link BoundContext#callCpuMs}) × tasks spread over every core; and the
+ * single-thread term, tasks × the CPU per call of the busiest thread that runs alone ({@link BoundContext#dispatcherMs}:
+ * a selector or dispatcher every call goes through, which no concurrency spreads). N is the model's concurrency, or the
  * pool's size where each call holds one of a pool's connections and the pool is smaller. In ms.
  *
  * @param tasks the count parameter of calls per iteration, e.g. {@code tasks}
@@ -30,10 +31,12 @@ public record CalibratedBound(String tasks, String pool) implements Bound {
         int limit = limit(p, model);
         int calls = p.intCount(tasks);
         double bound = Bounds.waiting(calls, context.serialTaskMs(), limit);
-        // every thread's CPU where it was read, else the calling thread's
-        double cpu = Double.isNaN(context.callCpuMs()) ? context.serialCpuMs() : context.callCpuMs();
-        if (!Double.isNaN(cpu)) {
-            bound = Math.max(bound, Bounds.computing(calls, cpu, limit, context.cores()));
+        if (!Double.isNaN(context.serialCpuMs())) {
+            bound = Math.max(bound, Bounds.computing(calls, context.serialCpuMs(), limit, context.cores()));
+        }
+        // every thread's CPU spread over every core: other threads (a server's, a selector) run beside the calls
+        if (!Double.isNaN(context.callCpuMs())) {
+            bound = Math.max(bound, calls * context.callCpuMs() / context.cores());
         }
         return Double.isNaN(context.dispatcherMs()) ? bound : Math.max(bound, calls * context.dispatcherMs());
     }

@@ -198,7 +198,7 @@ public final class TrialExecutor {
         JvmInfo jvm = JvmInfo.current();
         TaskClock clock = new TaskClock(workload.tasks());
         for (int i = 1; i <= spec.warmup(); i++) {
-            String error = iterate(workload, job, clock, probes, new LinkedHashMap<>(), progress, false).error();
+            String error = iterate(workload, job, clock, probes, new LinkedHashMap<>(), progress, false, false).error();
             if (error != null) {
                 return TrialOutcome.invalid("warm-up " + i + ": " + error, jvm, job.form(), null, List.of());
             }
@@ -212,9 +212,11 @@ public final class TrialExecutor {
         }
         double serialMs = serial.wallMs();
         List<IterationResult> measured = new ArrayList<>();
+        CallCpu.Reading underLoad = null;
         for (int i = 1; i <= spec.iterations(); i++) {
             Map<String, Double> metrics = new LinkedHashMap<>();
-            Iteration run = iterate(workload, job, clock, probes, metrics, progress, true);
+            Iteration run = iterate(workload, job, clock, probes, metrics, progress, true, cpuPart.isPresent());
+            underLoad = underLoad == null ? run.cpu() : underLoad.lower(run.cpu());
             if (run.error() != null) {
                 return TrialOutcome.invalid("iteration " + i + ": " + run.error(), jvm, job.form(), orNull(serialMs), measured);
             }
@@ -229,6 +231,7 @@ public final class TrialExecutor {
             // during one timing would otherwise lift the bound above what the iterations achieved.
             serial = serial.faster(serialTask(workload, cpuPart.get()));
             serialMs = serial.wallMs();
+            serial = serial.underLoad(underLoad);
         }
         double boundMs = scenario.bound().ms(params, model, serial.context(Runtime.getRuntime().availableProcessors()));
         if (scenario.has(Trait.SCHEDULING_OVERHEAD)) {
@@ -255,7 +258,7 @@ public final class TrialExecutor {
     }
 
     /** One iteration's timed span, and the validation error (null when the workload's output is right). */
-    private record Iteration(MeasuredSpan span, String error) {
+    private record Iteration(MeasuredSpan span, String error, CallCpu.Reading cpu) {
     }
 
     /**
@@ -263,8 +266,8 @@ public final class TrialExecutor {
      * ({@link TrialProfiling}) running just around its timed span.
      */
     private static Iteration iterate(TaskWorkload workload, Offer.Bound job, TaskClock clock, ProbeSet probes,
-                                     Map<String, Double> metrics, ProgressListener progress, boolean measured)
-            throws InterruptedException {
+                                     Map<String, Double> metrics, ProgressListener progress, boolean measured,
+                                     boolean callCpu) throws InterruptedException {
         workload.prepare();
         clock.reset();
         progress.iterationStarts(clock::completedCount, clock::failures);
@@ -278,6 +281,8 @@ public final class TrialExecutor {
         }
         long start;
         long end;
+        // read before and after the probes, outside the timed span: listing the threads takes a while
+        CallCpu cpu = callCpu ? CallCpu.start() : null;
         try {
             probes.beforeIteration();
             start = System.nanoTime();
@@ -292,6 +297,7 @@ public final class TrialExecutor {
         long wall = end - start;
         MeasuredSpan span = new MeasuredSpan(start, end);
         probes.afterIteration(wall, metrics);
+        CallCpu.Reading cost = cpu == null ? CallCpu.Reading.NONE : cpu.stop(clock.tasks());
         if (measured) {
             TrialProfiling.pause().forEach(metrics::putIfAbsent);
         }
@@ -309,14 +315,14 @@ public final class TrialExecutor {
         try {
             workload.validate(clock);
         } catch (ValidationException e) {
-            return new Iteration(span, e.getMessage());
+            return new Iteration(span, e.getMessage(), cost);
         }
         Double allocatedMb = metrics.get(Metric.ALLOCATED_MB.name());
         if (allocatedMb != null && !allocatedMb.isNaN()) {
             metrics.put(Metric.ALLOCATED_BYTES_PER_TASK.name(), allocatedMb * 1024 * 1024 / clock.tasks());
             metrics.put(Metric.ALLOCATION_RATE_MB_PER_S.name(), allocatedMb / (wall / 1e9));
         }
-        return new Iteration(span, null);
+        return new Iteration(span, null, cost);
     }
 
     /**
@@ -343,6 +349,19 @@ public final class TrialExecutor {
         SerialTiming faster(SerialTiming other) {
             SerialTiming faster = other.wallMs < wallMs ? other : this;
             return new SerialTiming(faster.wallMs, faster.cpuMs, calls.lower(other.calls));
+        }
+
+        /**
+         * With what the calls cost under load, {@code loaded} (the cheapest iteration's): a call's CPU is the lower of
+         * the two, and the busiest single thread's is only ever read under load — one call alone wakes it for each call,
+         * which under load serves many per wake-up.
+         */
+        SerialTiming underLoad(CallCpu.Reading loaded) {
+            if (loaded == null) {
+                return this;
+            }
+            CallCpu.Reading both = calls.lower(loaded);
+            return new SerialTiming(wallMs, cpuMs, new CallCpu.Reading(both.processMs(), loaded.dispatcherMs(), loaded.dispatcher()));
         }
 
         BoundContext context(int cores) {
@@ -381,9 +400,8 @@ public final class TrialExecutor {
                 }
             }
             CallCpu.Reading cost = calls.stop(n);
-            System.out.printf(java.util.Locale.ROOT, "calibrate: one call alone %.3f ms, CPU %.3f ms on its thread, %.3f ms in"
-                            + " the JVM; busiest single thread %s, %.3f ms a call%n", bestWall / 1e6, bestCpu / 1e6,
-                    cost.processMs(), cost.dispatcher(), cost.dispatcherMs());
+            System.out.printf(java.util.Locale.ROOT, "calibrate: one call alone %.3f ms, CPU %.3f ms on its thread, %.3f ms on"
+                    + " every thread%n", bestWall / 1e6, bestCpu / 1e6, cost.processMs());
             return new SerialTiming(bestWall / 1e6, bestCpu < 0 ? Double.NaN : bestCpu / 1e6, cost);
         } catch (Exception e) {
             throw new IllegalStateException("serial timing of the CPU part failed", e);
