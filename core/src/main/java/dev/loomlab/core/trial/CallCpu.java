@@ -17,24 +17,28 @@ import java.util.concurrent.ForkJoinWorkerThread;
  * are not counted. In ms.
  */
 final class CallCpu {
+    private static final com.sun.management.OperatingSystemMXBean OS =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
     /**
      * What the calls cost.
      *
      * @param processMs    every thread's CPU time per call, ms; NaN where the JVM does not tell it
+     * @param wholeMs      the process's CPU time per call (its collectors' too), from its clock of 10 ms ticks: only
+     *                     worth reading over many calls; NaN where the JVM does not tell it
      * @param dispatcherMs the busiest single thread's CPU time per call, ms; NaN when there is none
      * @param dispatcher   that thread's name; null when there is none
      */
-    record Reading(double processMs, double dispatcherMs, String dispatcher) {
-        static final Reading NONE = new Reading(Double.NaN, Double.NaN, null);
+    record Reading(double processMs, double wholeMs, double dispatcherMs, String dispatcher) {
+        static final Reading NONE = new Reading(Double.NaN, Double.NaN, Double.NaN, null);
 
         /** The lower of each figure: a bound rests on the cheaper of two calibrations. */
         Reading lower(Reading other) {
             boolean otherDispatcher = !Double.isNaN(other.dispatcherMs) && !(other.dispatcherMs >= dispatcherMs);
-            return new Reading(min(processMs, other.processMs), otherDispatcher ? other.dispatcherMs : dispatcherMs,
+            return new Reading(min(processMs, other.processMs), min(wholeMs, other.wholeMs), otherDispatcher ? other.dispatcherMs : dispatcherMs,
                     otherDispatcher ? other.dispatcher : dispatcher);
         }
 
-        private static double min(double a, double b) {
+        static double min(double a, double b) {
             return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.min(a, b);
         }
     }
@@ -44,6 +48,7 @@ final class CallCpu {
     private final Map<Long, Boolean> single = new HashMap<>();
     private final long[] ids;
     private final long[] before;
+    private final long wholeBefore = OS.getProcessCpuTime();
 
     private CallCpu() {
         threads = ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean t
@@ -71,6 +76,8 @@ final class CallCpu {
         if (threads == null || calls <= 0) {
             return Reading.NONE;
         }
+        long wholeAfter = OS.getProcessCpuTime();
+        double whole = wholeBefore < 0 || wholeAfter < wholeBefore ? Double.NaN : (wholeAfter - wholeBefore) / 1e6 / calls;
         long[] after = threads.getThreadCpuTime(ids);
         long total = 0;
         double busiest = Double.NaN;
@@ -86,7 +93,7 @@ final class CallCpu {
                 name = names.get(ids[i]);
             }
         }
-        return new Reading(total / 1e6 / calls, busiest, name);
+        return new Reading(total / 1e6 / calls, whole, busiest, name);
     }
 
     /** loomlab's own helpers in the trial JVM and JFR's: not the task's. */
