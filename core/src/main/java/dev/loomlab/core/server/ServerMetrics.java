@@ -57,6 +57,9 @@ public final class ServerMetrics {
     /** 1 when the server's heap ran out during the iteration, and it exited. */
     public static final MetricKey SERVER_OUT_OF_MEMORY = KEYS.add("server_out_of_memory", Unit.COUNT, LOWER_BETTER,
             "1 when the server ran out of heap and exited: the iteration's figures are what its load met");
+    /** Its heap in use after its last collection: what a collection cannot free. */
+    public static final MetricKey SERVER_HEAP_AFTER_GC_MB = KEYS.add("server_heap_after_gc_mb", Unit.MB, LOWER_BETTER,
+            "the server's heap in use after its last collection, at the stats request");
     /** What its JIT compilers took: a warm-up has not ended while they are busy. */
     public static final MetricKey SERVER_JIT_MS = KEYS.add("server_jit_ms", Unit.MS, NEITHER,
             "time the server's JIT compilers spent from its reset to the stats request");

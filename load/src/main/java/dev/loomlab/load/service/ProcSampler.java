@@ -27,7 +27,6 @@ public final class ProcSampler implements AutoCloseable {
     public static final Duration PERIOD = Duration.ofSeconds(1);
 
     private final long pid;
-    private final Path status;
     private final int cores = Runtime.getRuntime().availableProcessors();
     private volatile boolean running = true;
     private final Thread thread;
@@ -50,7 +49,6 @@ public final class ProcSampler implements AutoCloseable {
         this.pid = pid;
         this.port = port;
         this.live = live;
-        this.status = Path.of("/proc", Long.toString(pid), "status");
         this.cpuStart = cpuNanos();
         this.wallStart = System.nanoTime();
         this.cpuLast = cpuStart;
@@ -68,21 +66,38 @@ public final class ProcSampler implements AutoCloseable {
         }
     }
 
-    private synchronized void sample() {
+    /** A process's resident set (kB) and OS threads, from {@code /proc/<pid>/status}; -1 for what could not be read. */
+    public record Status(long rssKb, long threads) {
+    }
+
+    /** Process {@code pid}'s resident set and threads now; -1 each off Linux or when it is gone. */
+    public static Status status(long pid) {
         long rssKb = -1;
         long threads = -1;
         try {
-            for (String line : Files.readAllLines(status)) {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
                 if (line.startsWith("VmRSS:")) {
                     rssKb = Long.parseLong(line.replaceAll("[^0-9]", ""));
-                    rssPeakMb = max(rssPeakMb, rssKb / 1024.0);
                 } else if (line.startsWith("Threads:")) {
                     threads = Long.parseLong(line.replaceAll("[^0-9]", ""));
-                    threadsPeak = max(threadsPeak, threads);
                 }
             }
         } catch (IOException | NumberFormatException e) {
-            // not Linux, or the process is gone: the figures stay as they were
+            // not Linux, or the process is gone
+        }
+        return new Status(rssKb, threads);
+    }
+
+    private synchronized void sample() {
+        Status now = status(pid);
+        long rssKb = now.rssKb();
+        long threads = now.threads();
+        // not Linux, or the process is gone: the peaks stay as they were
+        if (rssKb >= 0) {
+            rssPeakMb = max(rssPeakMb, rssKb / 1024.0);
+        }
+        if (threads >= 0) {
+            threadsPeak = max(threadsPeak, threads);
         }
         if (live != null) {
             live.accept(new LiveSample.Server(cpuSinceLast(), threads, rssKb < 0 ? -1 : rssKb * 1024, TcpSockets.established(port)));

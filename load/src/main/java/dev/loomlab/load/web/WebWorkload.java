@@ -41,6 +41,8 @@ import dev.loomlab.load.service.RunReadings;
 import dev.loomlab.load.service.Service;
 import dev.loomlab.load.service.ServiceProcess;
 import dev.loomlab.load.service.ServiceWatch;
+import dev.loomlab.load.timeline.Timeline;
+import dev.loomlab.load.timeline.TimelineRecorder;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -107,6 +109,10 @@ public final class WebWorkload implements TaskWorkload {
     private Duration settle = Duration.ZERO;
     /** The server's largest heap, bytes; 0: the JVM's default. */
     private long heapBytes;
+    /** The iteration's load second by second; null for a search or before a measured second. */
+    private Timeline timeline;
+    /** Measured load runs in this trial, numbering their timelines. */
+    private int measuredRuns;
     /** Why the iteration's figures cannot be trusted; null when they can. */
     private String untrusted;
 
@@ -280,6 +286,7 @@ public final class WebWorkload implements TaskWorkload {
         engineFigures = Map.of();
         readings = RunReadings.NONE;
         untrusted = null;
+        timeline = null;
         // A server whose heap ran out stays down: each iteration left records what its users met, errors.
         if (!server.diedOfMemory()) {
             server.reset();
@@ -296,10 +303,12 @@ public final class WebWorkload implements TaskWorkload {
         if (load.search() == null) {
             LoadSpec spec = spec(LEAD_IN, load.duration());
             ServiceWatch watch = ServiceWatch.start(Service.NONE, spec.warmup(), spec.duration());
+            TimelineRecorder recorder = new TimelineRecorder(server.pid(), spec.warmup().toNanos(), server::stats);
             try {
-                report = runLoad(spec);
+                report = runLoad(spec, recorder);
             } finally {
                 readings = watch.stop();
+                timeline = recorder.timeline(++measuredRuns);
             }
             // An engine in a JVM of its own keeps its schedule there: this JVM's CPU and lateness are not its.
             if (engine.runsInThisJvm()) {
@@ -356,6 +365,9 @@ public final class WebWorkload implements TaskWorkload {
                 out = out.with(KneeCause.SECTION, found.search().kneeCause());
             }
         }
+        if (timeline != null) {
+            out = out.with(Timeline.SECTION, List.of(timeline));
+        }
         return untrusted == null ? out : out.with(Untrusted.SECTION, untrusted);
     }
 
@@ -364,8 +376,14 @@ public final class WebWorkload implements TaskWorkload {
      * channel. An engine that cannot run it, or breaks off, fails the trial.
      */
     private LoadReport runLoad(LoadSpec spec) throws InterruptedException {
+        return runLoad(spec, null);
+    }
+
+    /** As {@link #runLoad(LoadSpec)}, each second of progress also handed to {@code timeline} when there is one. */
+    private LoadReport runLoad(LoadSpec spec, TimelineRecorder timeline) throws InterruptedException {
         try {
-            LoadEngine.Run run = session().run(spec, progress(), LiveChannel.isOpen());
+            Consumer<LoadProgress> progress = timeline == null ? progress() : progress().andThen(timeline::tick);
+            LoadEngine.Run run = session().run(spec, progress, LiveChannel.isOpen() || timeline != null);
             engineFigures = run.metrics();
             return run.report();
         } catch (IOException | dev.loomlab.core.BadInputException e) {

@@ -17,6 +17,7 @@ import dev.loomlab.core.slo.SloVerdict;
 import dev.loomlab.load.Arm;
 import dev.loomlab.load.LoadEngineInfo;
 import dev.loomlab.load.capacity.CapacitySearch;
+import dev.loomlab.load.timeline.Timeline;
 import dev.loomlab.load.capacity.KneeCause;
 import dev.loomlab.load.service.ServiceFigures;
 import dev.loomlab.prof.ResultProfile;
@@ -59,7 +60,8 @@ public final class ResultsFolder {
      */
     public static final List<ResultSection<?>> SECTIONS = List.of(CallFailure.SECTION, SloVerdict.SECTION,
             PinnedStacks.SECTION, GcSections.COLLECTOR, GcSections.PAUSE_MS, JmhRun.SECTION, ResultProfile.SECTION,
-            CapacitySearch.SECTION, KneeCause.SECTION, ServiceFigures.SECTION, LoadEngineInfo.SECTION, Arm.SECTION);
+            CapacitySearch.SECTION, KneeCause.SECTION, ServiceFigures.SECTION, LoadEngineInfo.SECTION, Arm.SECTION,
+            Timeline.SECTION);
 
     private final Path dir;
 

@@ -1,6 +1,7 @@
 package dev.loomlab.report.html;
 
 import dev.loomlab.load.capacity.CapacitySearch;
+import dev.loomlab.load.timeline.Timeline;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Metric;
 import dev.loomlab.load.web.WebMetrics;
@@ -61,6 +62,7 @@ final class ScenarioSection {
             }
         }
         sb.append(capacity(scenario, results, charts));
+        sb.append(timelines(scenario, ok, charts));
         if (!advice.isEmpty()) {
             sb.append("<h3>Advice</h3>\n").append(HtmlReport.adviceWithEvidence(advice));
         }
@@ -101,6 +103,23 @@ final class ScenarioSection {
             sb.append("</ol>\n");
         }
         return sb.toString();
+    }
+
+    /** Each result's first measured load run second by second, folded away: a sweep has one per point. */
+    private static String timelines(String scenario, List<Result> ok, ChartSet charts) {
+        StringBuilder inner = new StringBuilder();
+        int n = 0;
+        for (Result r : ok) {
+            List<Timeline> runs = r.section(Timeline.SECTION);
+            if (!runs.isEmpty()) {
+                n++;
+                inner.append(charts.add(TimelineChart.spec(scenario + " " + r.model() + " " + Fmt.params(r.params())
+                        + ": iteration " + runs.getFirst().iteration() + " of " + runs.size() + " second by second",
+                        runs.getFirst()), "tall"));
+            }
+        }
+        return n == 0 ? "" : "<details class=\"timelines\" open><summary>Resources second by second (" + n
+                + (n == 1 ? " result" : " results") + ")</summary>\n" + inner + "</details>\n";
     }
 
     /** A small chart per other metric that differs between results; the constant ones in one line. */

@@ -370,7 +370,32 @@
     return o;
   }
 
-  var BUILDERS = {bars: bars, curves: curves, percentiles: percentiles, changes: changes, capacity: capacity};
+  /** Panels stacked on one time axis (a load run second by second), each with its own y axis and lines. */
+  function timeline(spec) {
+    var o = base(spec);
+    var n = spec.panels.length;
+    var gap = 6;
+    var each = (84 - (n - 1) * gap) / n;
+    o.grid = [];
+    o.xAxis = [];
+    o.yAxis = [];
+    o.series = [];
+    spec.panels.forEach(function (p, i) {
+      o.grid.push({left: 16, right: 28, top: (10 + i * (each + gap)) + '%', height: each + '%', containLabel: true});
+      o.xAxis.push({type: 'value', gridIndex: i, min: 0, max: spec.xMax, name: i === n - 1 ? spec.xName : '',
+        nameLocation: 'middle', nameGap: 24, axisLabel: {show: i === n - 1}});
+      o.yAxis.push({type: 'value', gridIndex: i, name: p.yName, nameTextStyle: {align: 'left'}});
+      p.series.forEach(function (s) {
+        o.series.push({type: 'line', name: s.name, xAxisIndex: i, yAxisIndex: i, showSymbol: false, data: s.points});
+      });
+    });
+    o.axisPointer = {link: [{xAxisIndex: 'all'}]};
+    o.tooltip = {trigger: 'axis', confine: true, valueFormatter: fmt};
+    return o;
+  }
+
+  var BUILDERS = {bars: bars, curves: curves, percentiles: percentiles, changes: changes, capacity: capacity,
+    timeline: timeline};
 
   function check() {
     if (checked) { return; }

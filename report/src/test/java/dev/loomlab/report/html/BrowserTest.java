@@ -144,7 +144,18 @@ class BrowserTest {
         assertThat(capacity.get("series")).extracting(s -> s.get("name").asText()).containsExactly("p50", "p90", "p99");
         assertThat(capacity.get("series").get(1).get("data")).hasSize(3);
         assertThat(capacity.get("svgElements").asInt()).isPositive();
-        screenshot(chromium, page, "report.png", 3200);
+        // a load run second by second: five panels (no pool figures), their lines and points as the timeline holds them
+        JsonNode timeline = null;
+        for (JsonNode c : check.get("charts")) {
+            if (c.get("kind").asText().equals("timeline")) {
+                timeline = c;
+            }
+        }
+        assertThat(timeline).as("a timeline chart was drawn").isNotNull();
+        assertThat(timeline.get("series")).extracting(s -> s.get("name").asText()).containsExactly("ok", "errors",
+                "p99 of the second", "CPU % of all cores", "resident set", "heap after GC", "pauses in the second", "OS threads");
+        assertThat(timeline.get("series").get(5).get("data")).hasSize(2);
+        screenshot(chromium, page, "report.png", 4000);
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.loomlab.report.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.load.capacity.CapacitySearch;
+import dev.loomlab.load.timeline.Timeline;
 import dev.loomlab.load.capacity.CapacityStep;
 import dev.loomlab.load.capacity.KneeCause;
 import dev.loomlab.core.result.Result;
@@ -37,7 +38,20 @@ class HtmlReportTest {
                 "deadlock: 200 of 200 pool threads blocked </script><script>alert(1)</script>\n--- trial log tail ---\nline"));
         results.add(Fixtures.notApplicable("fanout", "structured", fanout));
         results.add(capacity());
+        // the fanout virtual result as if it had been a load: four seconds of it
+        Result loaded = results.stream().filter(r -> r.scenario().equals("fanout") && r.ok()).findFirst().orElseThrow();
+        results.set(results.indexOf(loaded), loaded.toBuilder().section(Timeline.SECTION, List.of(timeline())).build());
         return results;
+    }
+
+    /** Four seconds of a load: answers, p99 and CPU every second, heap after GC in the last two only; no pool. */
+    static Timeline timeline() {
+        List<Timeline.Point> points = new ArrayList<>();
+        for (int t = 1; t <= 4; t++) {
+            points.add(new Timeline.Point(t, 1000.0 * t, 0.0, 5.0 + t, 40.0 + t, 300.0, 30.0, t > 2 ? 80.0 : null, 2.0,
+                    null, null));
+        }
+        return new Timeline(1, points);
     }
 
     /** A capacity search that found no rate meeting p90<300ms: a failed load result that still carries its curve. */

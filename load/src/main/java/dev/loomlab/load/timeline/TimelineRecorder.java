@@ -1,0 +1,103 @@
+package dev.loomlab.load.timeline;
+
+import dev.loomlab.core.server.ServerMetrics;
+import dev.loomlab.load.LoadProgress;
+import dev.loomlab.load.service.ProcSampler;
+import org.HdrHistogram.Histogram;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Builds a {@link Timeline} from a load run's progress, which comes once a second on the thread that runs the load: at
+ * each measured second it reads the server's process ({@code /proc}: CPU, resident set, threads) and asks the server
+ * for its figures ({@code stats}: heap after the last collection, pause time, pool). Warm-up seconds are not points.
+ */
+public final class TimelineRecorder {
+    private final long pid;
+    private final Supplier<Map<String, Double>> stats;
+    private final int cores = Runtime.getRuntime().availableProcessors();
+    private final List<Timeline.Point> points = new ArrayList<>();
+    private long lastNanos = -1;
+    private long lastOk;
+    private long lastErrors;
+    private long lastCpu = -1;
+    private double lastGcMs = Double.NaN;
+    private Histogram lastLatency;
+    private final long measuredFrom;
+
+    /**
+     * @param warmupNanos how long the run warms before its measured span
+     * @param stats       the server's figures by stat name ({@code heap_after_gc_mb}, {@code gc_pause_ms}, …); empty if none
+     */
+    public TimelineRecorder(long pid, long warmupNanos, Supplier<Map<String, Double>> stats) {
+        this.pid = pid;
+        this.measuredFrom = warmupNanos;
+        this.stats = stats;
+    }
+
+    /** Takes one progress beat: a point when it is a measured one; the last beat before those is where they count from. */
+    public void tick(LoadProgress p) {
+        boolean measuring = p.phase().equals("measuring");
+        if (!measuring && !p.phase().equals("warm-up") && !p.phase().equals("connecting")) {
+            return;
+        }
+        long now = p.elapsedNanos();
+        Map<String, Double> s = safeStats();
+        long cpu = ProcSampler.cpuNanos(pid);
+        Double gcTotal = s.get(ServerMetrics.stat(ServerMetrics.SERVER_GC_PAUSE_MS));
+        if (measuring && lastNanos >= 0 && now > lastNanos) {
+            double seconds = (now - lastNanos) / 1e9;
+            ProcSampler.Status status = ProcSampler.status(pid);
+            points.add(new Timeline.Point(Math.max(0, now - measuredFrom) / 1e9, (p.ok() - lastOk) / seconds,
+                    (p.errors() - lastErrors) / seconds, p99Ms(p.latency()),
+                    cpu >= 0 && lastCpu >= 0 ? 100.0 * (cpu - lastCpu) / ((now - lastNanos) * (double) cores) : null,
+                    status.rssKb() < 0 ? null : status.rssKb() / 1024.0, status.threads() < 0 ? null : (double) status.threads(),
+                    s.get(ServerMetrics.stat(ServerMetrics.SERVER_HEAP_AFTER_GC_MB)),
+                    gcTotal == null || Double.isNaN(lastGcMs) ? null : Math.max(0, gcTotal - lastGcMs),
+                    s.get(ServerMetrics.stat(ServerMetrics.SERVER_POOL_ACTIVE)),
+                    s.get(ServerMetrics.stat(ServerMetrics.SERVER_POOL_PENDING))));
+        } else {
+            window(p.latency());
+        }
+        lastNanos = now;
+        lastOk = p.ok();
+        lastErrors = p.errors();
+        lastCpu = cpu;
+        lastGcMs = gcTotal == null ? Double.NaN : gcTotal;
+    }
+
+    /** The p99 of what {@code now} recorded beyond the last beat's copy, ms; null without latencies or answers. */
+    private Double p99Ms(Histogram now) {
+        Histogram window = window(now);
+        return window == null || window.getTotalCount() == 0 ? null : window.getValueAtPercentile(99) / 1e6;
+    }
+
+    private Histogram window(Histogram now) {
+        if (now == null) {
+            return null;
+        }
+        Histogram window = now.copy();
+        if (lastLatency != null && lastLatency.getTotalCount() <= now.getTotalCount()) {
+            window.subtract(lastLatency);
+        }
+        lastLatency = now;
+        return window;
+    }
+
+    /** The server's figures; none when it does not answer (it may have died: the load then records why). */
+    private Map<String, Double> safeStats() {
+        try {
+            return stats.get();
+        } catch (RuntimeException e) {
+            return Map.of();
+        }
+    }
+
+    /** The timeline of measured iteration {@code iteration}; null when no measured second passed. */
+    public Timeline timeline(int iteration) {
+        return points.isEmpty() ? null : new Timeline(iteration, List.copyOf(points));
+    }
+}
