@@ -1,5 +1,11 @@
 package dev.loomlab.cli;
 
+import dev.loomlab.load.timeline.Timeline;
+import dev.loomlab.load.timeline.TimelineRecorder;
+import dev.loomlab.load.service.Saturation;
+import dev.loomlab.core.server.ServerMetrics;
+import dev.loomlab.core.stats.MetricKey;
+
 import dev.loomlab.core.BadInputException;
 import dev.loomlab.core.outcome.PinnedStacks;
 import dev.loomlab.core.result.Result;
@@ -337,6 +343,7 @@ final class AssessCommand implements Callable<Integer> {
                 : ProgramProfiling.of(prof, folder.logs().resolve("prof-" + arm.name()));
         List<LoadReport> reports = new ArrayList<>();
         List<RunReadings> readings = new ArrayList<>();
+        List<Timeline> timelines = new ArrayList<>();
         List<ServiceRecording.Span> spans = new ArrayList<>();
         OptionalLong pid;
         try (AppProcess service = start(plan, url, arm, folder, block, recording,
@@ -351,11 +358,13 @@ final class AssessCommand implements Callable<Integer> {
                 Instant begins = Instant.now().plus(spec.warmup());
                 ServiceWatch watch = ServiceWatch.start(read, spec.warmup(), spec.duration());
                 Consumer<LoadProgress> line = p -> System.err.println(PREFIX + ":   " + p.line());
+                TimelineRecorder timeline = new TimelineRecorder(pid.orElse(-1), spec.warmup().toNanos(), () -> figures(read));
                 try {
-                    reports.add(session.run(spec, line, false).report());
+                    reports.add(session.run(spec, line.andThen(timeline::tick), true).report());
                 } finally {
                     // stopped either way, so that no reader outlives its run
                     readings.add(watch.stop());
+                    timelines.add(timeline.timeline(turn));
                 }
                 spans.add(new ServiceRecording.Span(begins, begins.plus(spec.duration())));
                 System.err.println(PREFIX + ":   " + Slo.figure(rate) + "/s: " + reports.getLast().line());
@@ -383,9 +392,31 @@ final class AssessCommand implements Callable<Integer> {
         for (int i = 0; i < reports.size(); i++) {
             ServiceRecording.Figures f = inside.isEmpty() ? null : inside.get(i);
             runs.add(new LoadScenario.Run(reports.get(i), readings.get(i), f == null ? Map.of() : f.metrics(),
-                    f == null ? null : f.pinned()));
+                    f == null ? null : f.pinned(), timelines.get(i)));
         }
         return runs;
+    }
+
+    /**
+     * What the service tells of itself now, by the stat names a loomlab server uses, for a run's {@link Timeline}: its
+     * pool and its pause time so far; nothing when it tells nothing.
+     */
+    private static Map<String, Double> figures(Service read) {
+        if (read.saturation() == null) {
+            return Map.of();
+        }
+        Saturation s = read.saturation().read();
+        Map<String, Double> out = new LinkedHashMap<>();
+        put(out, ServerMetrics.SERVER_POOL_ACTIVE, s.poolActive());
+        put(out, ServerMetrics.SERVER_POOL_PENDING, s.poolPending());
+        put(out, ServerMetrics.SERVER_GC_PAUSE_MS, s.gcPauseSeconds() * 1000);
+        return out;
+    }
+
+    private static void put(Map<String, Double> out, MetricKey key, double value) {
+        if (!Double.isNaN(value)) {
+            out.put(ServerMetrics.stat(key), value);
+        }
     }
 
     /** The recording made inside the service for one block, beside its log. */

@@ -1,5 +1,8 @@
 package dev.loomlab.load;
 
+import dev.loomlab.load.timeline.Timeline;
+import dev.loomlab.core.section.Sections;
+
 import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.stats.HistogramCodec;
 import dev.loomlab.core.param.ParamSpec;
@@ -126,14 +129,15 @@ public final class LoadScenario {
      * One of several separate runs of the same load ({@link #pooled}): its report, what was read beside it, and what was
      * recorded inside the service over its span ({@code extra} metrics; {@code pinned} stacks, null when not recorded).
      */
-    public record Run(LoadReport report, RunReadings readings, Map<String, Double> extra, List<PinnedStack> pinned) {
+    public record Run(LoadReport report, RunReadings readings, Map<String, Double> extra, List<PinnedStack> pinned,
+                      Timeline timeline) {
         public Run {
             extra = extra == null ? Map.of() : Map.copyOf(extra);
             pinned = pinned == null ? null : List.copyOf(pinned);
         }
 
         public Run(LoadReport report, RunReadings readings) {
-            this(report, readings, Map.of(), null);
+            this(report, readings, Map.of(), null, null);
         }
     }
 
@@ -158,9 +162,12 @@ public final class LoadScenario {
             }
             own.putAll(run.extra());
             TrialOutcome outcome = outcome(report, own, run.readings(), objective);
-            outcomes.add(run.pinned() == null || outcome.iterations().isEmpty() ? outcome
-                    : outcome.withGc(outcome.gcCollector(), outcome.iterations().stream()
-                            .map(it -> it.with(PinnedStacks.SECTION, run.pinned())).toList()));
+            outcomes.add((run.pinned() == null && run.timeline() == null) || outcome.iterations().isEmpty() ? outcome
+                    : outcome.withGc(outcome.gcCollector(), outcome.iterations().stream().map(it -> {
+                        IterationResult out = run.pinned() == null ? it : it.with(PinnedStacks.SECTION, run.pinned());
+                        return run.timeline() == null ? out
+                                : out.withSections(Sections.of(Timeline.SECTION, List.of(run.timeline())));
+                    }).toList()));
         }
         return ResultAssembler.assemble(DESCRIPTION, spec.modelName(), null, params(spec), runs.size(), 0, 1, outcomes,
                 List.of(), Runtime.getRuntime().availableProcessors());
