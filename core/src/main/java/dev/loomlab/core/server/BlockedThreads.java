@@ -23,6 +23,8 @@ import java.util.concurrent.atomic.LongAdder;
  * they would fire for every request.
  */
 public final class BlockedThreads implements AutoCloseable {
+    /** The system property that turns the watch on in a server ({@code true}); off, nothing is counted. */
+    public static final String PROPERTY = "loomlab.watch-blocks";
     /** How long a block must last to count: shorter ones are contention a loop can afford. */
     public static final Duration THRESHOLD = Duration.ofMillis(1);
     static final String PINNED = "jdk.VirtualThreadPinned";
@@ -41,7 +43,12 @@ public final class BlockedThreads implements AutoCloseable {
     private volatile Instant since = Instant.EPOCH;
     private final RecordingStream stream;
 
-    private BlockedThreads(boolean watchLoops) {
+    private BlockedThreads(boolean watchLoops, boolean on) {
+        this.stream = on ? stream(watchLoops) : null;
+    }
+
+    /** The started stream; null when JFR is missing or disabled, and nothing is counted (the stats leave it out). */
+    private RecordingStream stream(boolean watchLoops) {
         RecordingStream s = null;
         try {
             s = new RecordingStream();
@@ -59,19 +66,26 @@ public final class BlockedThreads implements AutoCloseable {
             }
             s.setMaxAge(Duration.ofSeconds(10));
             s.startAsync();
+            return s;
         } catch (RuntimeException | LinkageError e) {
-            // JFR missing or disabled: nothing is counted, and the stats reply leaves the figure out
             if (s != null) {
                 s.close();
             }
-            s = null;
+            return null;
         }
-        this.stream = s;
     }
 
-    /** Starts watching carriers, and event loops too when {@code watchLoops}. */
+    /**
+     * Starts watching carriers, and event loops too when {@code watchLoops}, if {@link #PROPERTY} says so; else a watch
+     * that counts nothing ({@link #count} -1). JFR's start costs a server half a second of CPU.
+     */
     public static BlockedThreads start(boolean watchLoops) {
-        return new BlockedThreads(watchLoops);
+        return new BlockedThreads(watchLoops && Boolean.getBoolean(PROPERTY), Boolean.getBoolean(PROPERTY));
+    }
+
+    /** Watching whatever {@link #PROPERTY} says: a test's. */
+    static BlockedThreads startNow(boolean watchLoops) {
+        return new BlockedThreads(watchLoops, true);
     }
 
     /** Registers the calling thread as one that must not block; cheap once it is registered. */

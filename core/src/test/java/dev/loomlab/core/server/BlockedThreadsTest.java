@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class BlockedThreadsTest {
     @Test
     void countsTheBlocksOfARegisteredLoopOnly() throws Exception {
-        try (BlockedThreads blocked = BlockedThreads.start(true)) {
+        try (BlockedThreads blocked = BlockedThreads.startNow(true)) {
             Thread loop = Thread.ofPlatform().start(() -> {
                 blocked.mustNotBlock();
                 for (int i = 0; i < 3; i++) {

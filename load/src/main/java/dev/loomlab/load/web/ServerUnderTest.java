@@ -3,6 +3,7 @@ package dev.loomlab.load.web;
 import dev.loomlab.core.cpu.CpuAffinity;
 import dev.loomlab.core.cpu.CpuList;
 import dev.loomlab.core.model.ModelFailure;
+import dev.loomlab.core.server.BlockedThreads;
 import dev.loomlab.core.server.EndpointSpec;
 import dev.loomlab.core.server.ServerArgs;
 import dev.loomlab.core.server.ServerProcess;
@@ -83,16 +84,27 @@ public final class ServerUnderTest implements AutoCloseable {
      */
     public static ServerUnderTest start(ServerModel model, long delayMs, EndpointSpec endpoint, InetAddress bind, int port,
                                         CpuList cpus) throws IOException, InterruptedException {
-        return start(model, delayMs, endpoint, bind, port, cpus, 0);
+        return start(model, delayMs, endpoint, bind, port, cpus, 0, false);
+    }
+
+    /**
+     * As {@link #start(ServerModel, long, EndpointSpec, int)}, the server counting the blocks of its threads that must
+     * not block ({@link BlockedThreads}, {@code blocked_events} in its stats) when {@code watchBlocks}.
+     */
+    public static ServerUnderTest start(ServerModel model, long delayMs, EndpointSpec endpoint, int port, boolean watchBlocks)
+            throws IOException, InterruptedException {
+        return start(model, delayMs, endpoint, ServerArgs.LOOPBACK, port, null, 0, watchBlocks);
     }
 
     /**
      * As {@link #start(ServerModel, long, EndpointSpec, InetAddress, int, CpuList)}, the server's heap at most
-     * {@code heapBytes} ({@code -Xmx}; 0: the JVM's default). A server that runs out of it exits
-     * ({@link #OUT_OF_MEMORY}).
+     * {@code heapBytes} ({@code -Xmx}; 0: the JVM's default), counting the blocks of its threads that must not block when
+     * {@code watchBlocks} (a JFR stream in the server: half a second of CPU at its start). A server that runs out of heap
+     * exits ({@link #OUT_OF_MEMORY}).
      */
     public static ServerUnderTest start(ServerModel model, long delayMs, EndpointSpec endpoint, InetAddress bind, int port,
-                                        CpuList cpus, long heapBytes) throws IOException, InterruptedException {
+                                        CpuList cpus, long heapBytes, boolean watchBlocks)
+            throws IOException, InterruptedException {
         List<String> args = new ArrayList<>(model.modeArgs());
         args.add(delayMs + "ms");
         args.add(Integer.toString(port));
@@ -104,6 +116,9 @@ public final class ServerUnderTest implements AutoCloseable {
         List<String> jvmArgs = new ArrayList<>(JVM_ARGS);
         if (heapBytes > 0) {
             jvmArgs.add("-Xmx" + heapBytes);
+        }
+        if (watchBlocks) {
+            jvmArgs.add("-D" + BlockedThreads.PROPERTY + "=true");
         }
         ServerProcess process = ServerProcess.start(model.mainClass(), ServerHome.classPath(model.server()), jvmArgs, args,
                 READY_TIMEOUT, cpus);

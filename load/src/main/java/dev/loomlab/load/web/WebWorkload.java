@@ -189,7 +189,7 @@ public final class WebWorkload implements TaskWorkload {
             throw new ModelFailure("the trial JVM, where the load generator runs, runs on CPUs " + own.get() + ", not on "
                     + CpuSides.LOAD + "=" + pinned.load());
         }
-        server = ServerUnderTest.start(model, delayMs, endpoint, ServerArgs.LOOPBACK, 0, pinned.server(), heapBytes);
+        server = ServerUnderTest.start(model, delayMs, endpoint, ServerArgs.LOOPBACK, 0, pinned.server(), heapBytes, true);
         System.out.println("web: " + model.name() + " (pid " + server.pid() + ") at " + server.uri(null) + " answers from a "
                 + server.verify().header() + " thread, as promised; endpoint " + endpoint.describe(delayMs));
         new CpuSides(own.orElse(null), server.cpus().orElse(null)).describe().ifPresent(sides -> System.out.println("web: " + sides));

@@ -112,7 +112,7 @@ class DbEndpointsTest {
         int connections = 3;
         ServerModel model = ServerModels.named(name);
         EndpointSpec read = EndpointSpec.parse(List.of("endpoint=db", "db-connections=" + connections));
-        try (ServerUnderTest server = ServerUnderTest.start(model, 0, read, 0)) {
+        try (ServerUnderTest server = ServerUnderTest.start(model, 0, read, 0, true)) {
             assertThat(server.verify()).isEqualTo(model.promise());
             server.reset();
             LoadReport r = load(server, 10);

@@ -34,7 +34,7 @@ class ServerEndpointsTest {
         long workMs = 5;
         EndpointSpec cpu = EndpointSpec.parse(List.of("endpoint=cpu", "work=" + workMs + "ms"));
         ServerModel model = ServerModels.named(name);
-        try (ServerUnderTest server = ServerUnderTest.start(model, 0, cpu, 0)) {
+        try (ServerUnderTest server = ServerUnderTest.start(model, 0, cpu, 0, true)) {
             LoadReport r = secondOfCleanLoad(server, model, 4);
             Map<String, Double> stats = server.stats();
             assertThat(stats.get("requests")).isEqualTo((double) r.sent());
@@ -50,7 +50,7 @@ class ServerEndpointsTest {
         int capacity = 50;
         EndpointSpec memory = EndpointSpec.parse(List.of("endpoint=memory", "retain=2000", "cache=" + capacity));
         ServerModel model = ServerModels.named(name);
-        try (ServerUnderTest server = ServerUnderTest.start(model, 0, memory, 0)) {
+        try (ServerUnderTest server = ServerUnderTest.start(model, 0, memory, 0, true)) {
             LoadReport r = secondOfCleanLoad(server, model, 10);
             Map<String, Double> stats = server.stats();
             assertThat(stats.get("requests")).isEqualTo((double) r.sent());
