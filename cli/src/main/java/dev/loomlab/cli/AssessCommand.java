@@ -1,7 +1,7 @@
 package dev.loomlab.cli;
 
-import dev.loomlab.load.timeline.Timeline;
-import dev.loomlab.load.timeline.TimelineRecorder;
+import dev.loomlab.load.Timeline;
+import dev.loomlab.load.TimelineRecorder;
 import dev.loomlab.load.service.Saturation;
 import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.stats.MetricKey;

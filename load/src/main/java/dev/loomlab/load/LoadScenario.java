@@ -1,8 +1,6 @@
 package dev.loomlab.load;
 
-import dev.loomlab.load.timeline.Timeline;
 import dev.loomlab.core.section.Sections;
-
 import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.core.stats.HistogramCodec;
 import dev.loomlab.core.param.ParamSpec;

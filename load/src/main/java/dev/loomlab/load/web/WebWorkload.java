@@ -41,8 +41,8 @@ import dev.loomlab.load.service.RunReadings;
 import dev.loomlab.load.service.Service;
 import dev.loomlab.load.service.ServiceProcess;
 import dev.loomlab.load.service.ServiceWatch;
-import dev.loomlab.load.timeline.Timeline;
-import dev.loomlab.load.timeline.TimelineRecorder;
+import dev.loomlab.load.Timeline;
+import dev.loomlab.load.TimelineRecorder;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;

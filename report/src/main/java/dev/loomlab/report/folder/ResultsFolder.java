@@ -17,7 +17,7 @@ import dev.loomlab.core.slo.SloVerdict;
 import dev.loomlab.load.Arm;
 import dev.loomlab.load.LoadEngineInfo;
 import dev.loomlab.load.capacity.CapacitySearch;
-import dev.loomlab.load.timeline.Timeline;
+import dev.loomlab.load.Timeline;
 import dev.loomlab.load.capacity.KneeCause;
 import dev.loomlab.load.service.ServiceFigures;
 import dev.loomlab.prof.ResultProfile;

@@ -1,7 +1,7 @@
 package dev.loomlab.report.html;
 
 import dev.loomlab.load.capacity.CapacitySearch;
-import dev.loomlab.load.timeline.Timeline;
+import dev.loomlab.load.Timeline;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Metric;
 import dev.loomlab.load.web.WebMetrics;

@@ -3,7 +3,7 @@ package dev.loomlab.report.html;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.loomlab.core.result.Json;
-import dev.loomlab.load.timeline.Timeline;
+import dev.loomlab.load.Timeline;
 
 import java.util.LinkedHashMap;
 import java.util.List;

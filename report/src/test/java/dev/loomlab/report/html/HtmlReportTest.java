@@ -2,7 +2,7 @@ package dev.loomlab.report.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.loomlab.load.capacity.CapacitySearch;
-import dev.loomlab.load.timeline.Timeline;
+import dev.loomlab.load.Timeline;
 import dev.loomlab.load.capacity.CapacityStep;
 import dev.loomlab.load.capacity.KneeCause;
 import dev.loomlab.core.result.Result;

@@ -1,7 +1,6 @@
-package dev.loomlab.load.timeline;
+package dev.loomlab.load;
 
 import dev.loomlab.core.server.ServerMetrics;
-import dev.loomlab.load.LoadProgress;
 import dev.loomlab.load.service.ProcSampler;
 import org.HdrHistogram.Histogram;
 

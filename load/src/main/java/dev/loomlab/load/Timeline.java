@@ -1,4 +1,4 @@
-package dev.loomlab.load.timeline;
+package dev.loomlab.load;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
