@@ -358,7 +358,7 @@ final class AssessCommand implements Callable<Integer> {
                 Instant begins = Instant.now().plus(spec.warmup());
                 ServiceWatch watch = ServiceWatch.start(read, spec.warmup(), spec.duration());
                 Consumer<LoadProgress> line = p -> System.err.println(PREFIX + ":   " + p.line());
-                TimelineRecorder timeline = new TimelineRecorder(pid.orElse(-1), spec.warmup().toNanos(), () -> figures(read));
+                TimelineRecorder timeline = new TimelineRecorder(pid.orElse(-1), () -> figures(read));
                 try {
                     reports.add(session.run(spec, line.andThen(timeline::tick), true).report());
                 } finally {

@@ -29,10 +29,12 @@ public final class JdbcEndpoint extends PooledEndpoint<JdbcPool> implements Data
     public void serve() throws SQLException {
         if (call.buffer() != null) {
             try {
-                call.buffer().write(call.nextKey()).get();
+                call.buffer().write(call.nextKey()).get(ACQUIRE_TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new SQLException("interrupted while its row waited to be written", e);
+            } catch (java.util.concurrent.TimeoutException e) {
+                throw new SQLException("its row was not written within " + ACQUIRE_TIMEOUT.toSeconds() + " s", e);
             } catch (java.util.concurrent.ExecutionException e) {
                 throw e.getCause() instanceof SQLException sql ? sql : new SQLException(e.getCause());
             }

@@ -2,6 +2,7 @@ package dev.loomlab.db;
 
 import dev.loomlab.core.server.EndpointSpec;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 import java.sql.SQLException;
 
@@ -30,7 +31,8 @@ public final class R2dbcEndpoint extends PooledEndpoint<R2dbcPool> {
         return Mono.defer(() -> {
             int key = call.nextKey();
             if (call.buffer() != null) {
-                return Mono.fromFuture(call.buffer().write(key));
+                // off the writer's thread: it completes up to 1,024 rows at once, and has the next flush to make
+                return Mono.fromFuture(call.buffer().write(key)).publishOn(Schedulers.parallel());
             }
             return Mono.usingWhen(pool.connection(), c -> call.call().run(c, key), pool::release);
         }).doOnSuccess(done -> call.completed());

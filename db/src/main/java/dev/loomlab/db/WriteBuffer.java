@@ -76,9 +76,17 @@ final class WriteBuffer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            SQLException gone = new SQLException("the write buffer closed before the row was written");
-            batch.forEach(r -> r.done.completeExceptionally(gone));
-            queue.forEach(r -> r.done.completeExceptionally(gone));
+            closed = true;
+            failWaiting(batch);
+        }
+    }
+
+    /** Fails {@code rows} and every row still queued: the writer has stopped. */
+    private void failWaiting(List<Row> rows) {
+        SQLException gone = new SQLException("the write buffer closed before the row was written");
+        rows.forEach(r -> r.done.completeExceptionally(gone));
+        for (Row r = queue.poll(); r != null; r = queue.poll()) {
+            r.done.completeExceptionally(gone);
         }
     }
 
@@ -141,6 +149,8 @@ final class WriteBuffer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        // a row handed over while the writer stopped
+        failWaiting(List.of());
         closeQuietly();
     }
 }

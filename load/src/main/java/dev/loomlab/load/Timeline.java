@@ -24,7 +24,7 @@ public record Timeline(int iteration, List<Point> points) {
     /**
      * One second.
      *
-     * @param tS            seconds since the measured span began, at the end of this second
+     * @param tS            seconds since the run's first measured second ended, at the end of this one
      * @param okPerS        answers ok in this second, per second
      * @param errorsPerS    errors in this second, per second
      * @param p99Ms         the p99 of this second's answers, ms (from the intended send on the open model)

@@ -4,15 +4,20 @@ import dev.loomlab.core.server.ServerMetrics;
 import dev.loomlab.load.service.ProcSampler;
 import org.HdrHistogram.Histogram;
 
+import dev.loomlab.core.probe.HelperThreads;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
 /**
- * Builds a {@link Timeline} from a load run's progress, which comes once a second on the thread that runs the load: at
- * each measured second it reads the server's process ({@code /proc}: CPU, resident set, threads) and asks the server
- * for its figures ({@code stats}: heap after the last collection, pause time, pool). Warm-up seconds are not points.
+ * Builds a {@link Timeline} from a load run's progress, which comes once a second on the thread that runs the load (the
+ * open model's sender): at each measured second it reads the server's process ({@code /proc}: CPU, resident set,
+ * threads, quick local reads) and takes the server's own figures ({@code stats}: heap after the last collection, pause
+ * time, pool) as a thread of its own last asked for them, so that a slow reply never holds the load up. Points count
+ * from the first measured beat: the seconds before it are the warm-up's.
  */
 public final class TimelineRecorder {
     private final long pid;
@@ -25,29 +30,40 @@ public final class TimelineRecorder {
     private long lastCpu = -1;
     private double lastGcMs = Double.NaN;
     private Histogram lastLatency;
-    private final long measuredFrom;
+    private long measuredFrom = -1;
+    private volatile Map<String, Double> latest = Map.of();
+    private volatile boolean stopping;
+    private final Thread asker;
 
     /**
-     * @param warmupNanos how long the run warms before its measured span
-     * @param stats       the server's figures by stat name ({@code heap_after_gc_mb}, {@code gc_pause_ms}, …); empty if none
+     * Starts asking the server for its figures, once a second until {@link #timeline}.
+     *
+     * @param pid   the server's process; -1 when not known
+     * @param stats the server's figures by stat name ({@code heap_after_gc_mb}, {@code gc_pause_ms}, …); empty if none
      */
-    public TimelineRecorder(long pid, long warmupNanos, Supplier<Map<String, Double>> stats) {
+    public TimelineRecorder(long pid, Supplier<Map<String, Double>> stats) {
         this.pid = pid;
-        this.measuredFrom = warmupNanos;
         this.stats = stats;
+        this.asker = HelperThreads.start("loomlab-timeline", this::ask);
+    }
+
+    private void ask() {
+        while (!stopping) {
+            latest = safeStats();
+            LockSupport.parkNanos(ProcSampler.PERIOD.toNanos());
+        }
     }
 
     /** Takes one progress beat: a point when it is a measured one; the last beat before those is where they count from. */
     public void tick(LoadProgress p) {
-        boolean measuring = p.phase().equals("measuring");
-        if (!measuring && !p.phase().equals("warm-up") && !p.phase().equals("connecting")) {
+        if (!p.phase().equals("measuring")) {
             return;
         }
         long now = p.elapsedNanos();
-        Map<String, Double> s = safeStats();
+        Map<String, Double> s = latest;
         long cpu = ProcSampler.cpuNanos(pid);
         Double gcTotal = s.get(ServerMetrics.stat(ServerMetrics.SERVER_GC_PAUSE_MS));
-        if (measuring && lastNanos >= 0 && now > lastNanos) {
+        if (lastNanos >= 0 && now > lastNanos) {
             double seconds = (now - lastNanos) / 1e9;
             ProcSampler.Status status = ProcSampler.status(pid);
             points.add(new Timeline.Point(Math.max(0, now - measuredFrom) / 1e9, (p.ok() - lastOk) / seconds,
@@ -59,6 +75,7 @@ public final class TimelineRecorder {
                     s.get(ServerMetrics.stat(ServerMetrics.SERVER_POOL_ACTIVE)),
                     s.get(ServerMetrics.stat(ServerMetrics.SERVER_POOL_PENDING))));
         } else {
+            measuredFrom = now;
             window(p.latency());
         }
         lastNanos = now;
@@ -95,8 +112,10 @@ public final class TimelineRecorder {
         }
     }
 
-    /** The timeline of measured iteration {@code iteration}; null when no measured second passed. */
+    /** Stops asking the server; the timeline of measured run {@code iteration}, null when no measured second passed. */
     public Timeline timeline(int iteration) {
+        stopping = true;
+        LockSupport.unpark(asker);
         return points.isEmpty() ? null : new Timeline(iteration, List.copyOf(points));
     }
 }

@@ -10,7 +10,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Counts the times a server thread that must not block did, for {@link #THRESHOLD} or longer: an event loop
@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.LongAdder;
  * a file; or a carrier held by a virtual thread that blocked while pinned to it
  * ({@code jdk.VirtualThreadPinned}; not the JDK's own pollers). A park to take a held lock is contention, not counted.
  * Read in this JVM from a JFR stream, so an event is counted up to a second or so after
- * it happened. The first frame outside the JDK of each new place is printed once to standard error, which the trial log
+ * it happened: one in the last second before a stats request may be counted in no span. The first frame outside the JDK of each new place is printed once to standard error, which the trial log
  * keeps. The loop events are recorded only when asked ({@code loops}): on a server whose requests sleep on virtual threads
  * they would fire for every request.
  */
@@ -39,7 +39,7 @@ public final class BlockedThreads implements AutoCloseable {
 
     private final Set<Long> loops = ConcurrentHashMap.newKeySet();
     private final Set<String> printed = ConcurrentHashMap.newKeySet();
-    private final LongAdder blocked = new LongAdder();
+    private final AtomicLong blocked = new AtomicLong();
     private volatile Instant since = Instant.EPOCH;
     private final RecordingStream stream;
 
@@ -125,7 +125,7 @@ public final class BlockedThreads implements AutoCloseable {
         if (e.getStartTime().isBefore(since)) {
             return;
         }
-        blocked.increment();
+        blocked.incrementAndGet();
         String site = site(e);
         if (printed.add(what.replaceAll("[0-9]+", "#") + site)) {
             System.err.println("loomlab: " + what + " for " + e.getDuration().toMillis() + " ms at " + site);
@@ -153,12 +153,12 @@ public final class BlockedThreads implements AutoCloseable {
 
     /** Blocks counted since the last {@link #reset}; -1 when JFR is not there to count them. */
     public long count() {
-        return stream == null ? -1 : blocked.sum();
+        return stream == null ? -1 : blocked.get();
     }
 
     public void reset() {
         since = Instant.now();
-        blocked.reset();
+        blocked.set(0);
     }
 
     @Override

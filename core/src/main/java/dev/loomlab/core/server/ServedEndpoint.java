@@ -29,7 +29,8 @@ public final class ServedEndpoint<D extends DatabaseEndpoint> {
     private final RequestsInFlight inFlight = new RequestsInFlight();
     private final UserCache cache;
     private final D db;
-    private BlockedThreads blocked = BlockedThreads.start(false);
+    /** Started with the first need of it, or by {@link #withEventLoops}: one JFR stream a server. */
+    private volatile BlockedThreads blocked;
 
     /** @param db the db endpoints' pool; null when {@code args}' endpoint uses no database */
     public ServedEndpoint(ServerArgs args, D db) {
@@ -74,15 +75,30 @@ public final class ServedEndpoint<D extends DatabaseEndpoint> {
      * This server's event loops must not block: from now on a thread that {@link #markEventLoop} registered is watched
      * ({@link BlockedThreads}), as every server's carriers are.
      */
-    public ServedEndpoint<D> withEventLoops() {
-        blocked.close();
-        blocked = BlockedThreads.start(true);
+    public synchronized ServedEndpoint<D> withEventLoops() {
+        if (blocked == null) {
+            blocked = BlockedThreads.start(true);
+        }
         return this;
     }
 
     /** Registers the calling thread as an event loop, which must not block; cheap once it is registered. */
     public void markEventLoop() {
-        blocked.mustNotBlock();
+        blocked().mustNotBlock();
+    }
+
+    /** The watch; each request asks, so the lock is taken only the first time. */
+    private BlockedThreads blocked() {
+        BlockedThreads b = blocked;
+        if (b != null) {
+            return b;
+        }
+        synchronized (this) {
+            if (blocked == null) {
+                blocked = BlockedThreads.start(false);
+            }
+            return blocked;
+        }
     }
 
     /** Counts one request, as every server does first, whatever becomes of it. */
@@ -102,7 +118,7 @@ public final class ServedEndpoint<D extends DatabaseEndpoint> {
         out.put(ServerMetrics.stat(ServerMetrics.SERVER_CACHE_ENTRIES), cache.entries());
         out.put(ServerMetrics.stat(ServerMetrics.SERVER_DB_CALLS), db == null ? 0 : db.calls());
         out.putAll(ServerSaturation.now(inFlight, threads, db));
-        long blocks = blocked.count();
+        long blocks = blocked().count();
         if (blocks >= 0) {
             out.put(ServerMetrics.stat(ServerMetrics.SERVER_BLOCKED_EVENTS), blocks);
         }
@@ -112,7 +128,7 @@ public final class ServedEndpoint<D extends DatabaseEndpoint> {
     /** Clears the counters {@link #stats} reports (the cache keeps what it retains). */
     void reset() {
         requests.reset();
-        blocked.reset();
+        blocked().reset();
         if (db != null) {
             db.reset();
         }
@@ -123,11 +139,14 @@ public final class ServedEndpoint<D extends DatabaseEndpoint> {
      * for a server without a bounded pool of request threads.
      */
     public void control(int port) {
+        // JFR starts now, before the server is verified and warmed, not with a measured span
+        blocked();
         ServerControl.serve(port, () -> stats(null), this::reset);
     }
 
     /** As {@link #control(int)}, for a server whose requests wait for one of {@code threads}. */
     public void control(int port, RequestThreads threads) {
+        blocked();
         ServerControl.serve(port, () -> stats(threads), this::reset);
     }
 }

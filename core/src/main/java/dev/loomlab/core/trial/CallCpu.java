@@ -47,8 +47,8 @@ final class CallCpu {
     private final Map<Long, String> names = new LinkedHashMap<>();
     private final Map<Long, Boolean> single = new HashMap<>();
     private final long[] ids;
-    private final long[] before;
-    private final long wholeBefore = OS.getProcessCpuTime();
+    private long[] before;
+    private long wholeBefore = OS.getProcessCpuTime();
 
     private CallCpu() {
         threads = ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean t
@@ -69,6 +69,12 @@ final class CallCpu {
     /** Starts reading: the threads alive now are those whose CPU is read. */
     static CallCpu start() {
         return new CallCpu();
+    }
+
+    /** Reads the CPU clocks again, now: the span counted starts here (the threads were listed before). */
+    void restart() {
+        wholeBefore = OS.getProcessCpuTime();
+        before = threads == null ? new long[0] : threads.getThreadCpuTime(ids);
     }
 
     /** What the {@code calls} made since {@link #start} cost. */

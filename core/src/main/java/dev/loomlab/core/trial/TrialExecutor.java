@@ -281,13 +281,20 @@ public final class TrialExecutor {
         }
         long start;
         long end;
-        // read before and after the probes, outside the timed span: listing the threads takes a while
+        // the threads listed before the probes start (it takes a while), their clocks read just around the timed span
         CallCpu cpu = callCpu ? CallCpu.start() : null;
+        CallCpu.Reading cost = CallCpu.Reading.NONE;
         try {
             probes.beforeIteration();
+            if (cpu != null) {
+                cpu.restart();
+            }
             start = System.nanoTime();
             job.run(clock);
             end = System.nanoTime();
+            if (cpu != null) {
+                cost = cpu.stop(clock.tasks());
+            }
         } catch (InterruptedException | RuntimeException | Error e) {
             if (measured) {
                 TrialProfiling.pause();
@@ -297,7 +304,6 @@ public final class TrialExecutor {
         long wall = end - start;
         MeasuredSpan span = new MeasuredSpan(start, end);
         probes.afterIteration(wall, metrics);
-        CallCpu.Reading cost = cpu == null ? CallCpu.Reading.NONE : cpu.stop(clock.tasks());
         if (measured) {
             TrialProfiling.pause().forEach(metrics::putIfAbsent);
         }

@@ -198,7 +198,7 @@ public final class WebWorkload implements TaskWorkload {
                 LoadSpec warmSpec = spec(Duration.ZERO, d);
                 LoadReport warm = runLoad(warmSpec);
                 System.out.println("web: warm-up " + d.toMillis() + " ms: " + warm.line(engine.latencyNote(warmSpec)));
-            }, () -> server.stats().get(ServerMetrics.stat(ServerMetrics.SERVER_JIT_MS)));
+            }, () -> server.isAlive() ? server.stats().get(ServerMetrics.stat(ServerMetrics.SERVER_JIT_MS)) : null);
             System.out.println("web: " + warmed.line());
         }
         if (load.search() != null && objective == null) {
@@ -303,7 +303,7 @@ public final class WebWorkload implements TaskWorkload {
         if (load.search() == null) {
             LoadSpec spec = spec(LEAD_IN, load.duration());
             ServiceWatch watch = ServiceWatch.start(Service.NONE, spec.warmup(), spec.duration());
-            TimelineRecorder recorder = new TimelineRecorder(server.pid(), spec.warmup().toNanos(), server::stats);
+            TimelineRecorder recorder = new TimelineRecorder(server.pid(), server::stats);
             try {
                 report = runLoad(spec, recorder);
             } finally {
@@ -475,6 +475,7 @@ public final class WebWorkload implements TaskWorkload {
         out.putAll(engineFigures);
         out.putAll(sampled);
         out.putAll(ServerMetrics.figures(serverStats, serverFigures()));
+        out.putIfAbsent(ServerMetrics.SERVER_OUT_OF_MEMORY.name(), 0.0);
         return out;
     }
 

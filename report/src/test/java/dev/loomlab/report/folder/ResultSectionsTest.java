@@ -19,6 +19,7 @@ import dev.loomlab.core.stats.GcPauseSummary;
 import dev.loomlab.core.stats.Summary;
 import dev.loomlab.load.Arm;
 import dev.loomlab.load.LoadEngineInfo;
+import dev.loomlab.load.Timeline;
 import dev.loomlab.load.capacity.CapacitySearch;
 import dev.loomlab.load.capacity.CapacityStep;
 import dev.loomlab.load.capacity.KneeCause;
@@ -117,6 +118,8 @@ class ResultSectionsTest {
                 .section(GcSections.PAUSE_MS, GcPauseSummary.of(List.of(new GcPause(1, GcPause.Kind.YOUNG, 2.5))))
                 .section(GcSections.COLLECTOR, "G1")
                 .section(PinnedStacks.SECTION, List.of(new PinnedStack(2, 3.5, List.of("java.lang.Object.wait"))))
+                .section(Timeline.SECTION, List.of(new Timeline(1, List.of(new Timeline.Point(1.0, 900.0, 0.0, 4.5, 40.0, 250.0,
+                        30.0, 28.0, 3.0, 8.0, 0.0)))))
                 .build();
     }
 }
