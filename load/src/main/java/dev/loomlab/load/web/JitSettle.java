@@ -19,10 +19,10 @@ final class JitSettle {
     /** The share of a slice's wall time below which the compilers count as quiet. */
     static final double QUIET = 0.10;
 
-    /** Runs warm-up load for a time. */
+    /** Runs warm-up load for a time; returns the span it measured (without connecting and draining). */
     @FunctionalInterface
     interface Load {
-        void run(Duration d) throws InterruptedException;
+        Duration run(Duration d) throws InterruptedException;
     }
 
     /**
@@ -70,12 +70,15 @@ final class JitSettle {
         return new Outcome(extra, share, share.isEmpty() || share.getAsDouble() <= QUIET);
     }
 
-    /** Runs {@code d} of load; the compilers' time over its wall time. */
+    /**
+     * Runs {@code d} of load; the compilers' time over the span the load measured (connecting thousands of users takes
+     * seconds, which would thin the share out), else over its wall time.
+     */
     private static OptionalDouble watched(Duration d, Load load, Supplier<Double> jitMs) throws InterruptedException {
         Double before = jitMs.get();
         long start = System.nanoTime();
-        load.run(d);
-        double wallMs = (System.nanoTime() - start) / 1e6;
+        Duration measured = load.run(d);
+        double wallMs = measured != null && !measured.isZero() ? measured.toNanos() / 1e6 : (System.nanoTime() - start) / 1e6;
         Double after = jitMs.get();
         return before == null || after == null || wallMs <= 0 ? OptionalDouble.empty()
                 : OptionalDouble.of(Math.max(0, after - before) / wallMs);

@@ -198,6 +198,7 @@ public final class WebWorkload implements TaskWorkload {
                 LoadSpec warmSpec = spec(Duration.ZERO, d);
                 LoadReport warm = runLoad(warmSpec);
                 System.out.println("web: warm-up " + d.toMillis() + " ms: " + warm.line(engine.latencyNote(warmSpec)));
+                return Duration.ofNanos(warm.measuredNanos());
             }, () -> server.isAlive() ? server.stats().get(ServerMetrics.stat(ServerMetrics.SERVER_JIT_MS)) : null);
             System.out.println("web: " + warmed.line());
         }

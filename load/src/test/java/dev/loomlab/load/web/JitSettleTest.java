@@ -20,10 +20,11 @@ class JitSettleTest {
             this.busyRuns = busyRuns;
         }
 
-        void run(Duration d) {
+        Duration run(Duration d) {
             runs.add(d);
-            // a busy slice compiles far longer than any wall time the test can take
-            jitMs += runs.size() <= busyRuns ? 1e9 : 0;
+            // a busy slice compiles for longer than the slice; a quiet one not at all
+            jitMs += runs.size() <= busyRuns ? 2.0 * d.toMillis() : 0;
+            return d;
         }
     }
 
