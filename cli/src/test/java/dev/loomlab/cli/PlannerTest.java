@@ -127,7 +127,7 @@ class PlannerTest {
         assertThat(planner.plan(List.of("quick"), new RunOptions()))
                 .filteredOn(p -> p.scenario().name().equals("web"))
                 .extracting(p -> p.model() + " " + p.warmup() + "+" + p.iterations() + " " + p.params())
-                .containsExactly("mvc-virtual 0+1 users=100 rate=0 delay=50ms endpoint=sleep work=10ms retain=10000 cache=10000 db-connections=10 batch=10 db-latency=20ms server-heap=0 warmup=1s settle=0ms duration=1s ramp=0ms timeout=30s connections=10000 start-rate=1000 min-rate=100 precision=0.05 engine=loomlab load-cpus= server-cpus=");
+                .containsExactly("mvc-virtual 0+1 users=100 rate=0 delay=50ms endpoint=sleep work=10ms retain=10000 cache=10000 db-connections=10 batch=10 db-latency=20ms watch-blocks=no server-heap=0 warmup=1s settle=0ms duration=1s ramp=0ms timeout=30s connections=10000 start-rate=1000 min-rate=100 precision=0.05 engine=loomlab load-cpus= server-cpus=");
     }
 
     @Test

@@ -49,6 +49,8 @@ public final class WebScenarios implements ScenarioProvider {
 
     /** The most warm-up added while the server's JIT compiles. */
     static final String SETTLE = "settle";
+    /** Whether the server watches its threads that must not block. */
+    static final String WATCH_BLOCKS = "watch-blocks";
     /** The server's largest heap. */
     static final String SERVER_HEAP = "server-heap";
 
@@ -63,6 +65,9 @@ public final class WebScenarios implements ScenarioProvider {
                                 ParamSpec.duration("delay", "300ms", "endpoint=sleep: how long the endpoint waits before answering"),
                                 EndpointSpec.ENDPOINT, EndpointSpec.WORK, EndpointSpec.RETAIN, EndpointSpec.CACHE,
                                 EndpointSpec.DB_CONNECTIONS, EndpointSpec.BATCH, EndpointSpec.DB_LATENCY,
+                                ParamSpec.choice(WATCH_BLOCKS, "no", List.of("no", "yes"), "yes: the server counts the times"
+                                        + " an event loop blocked or a pinned virtual thread held a carrier (a JFR stream in"
+                                        + " the server, half a second of its CPU at its start; server_blocked_events)"),
                                 ParamSpec.count(SERVER_HEAP, "0", 0, "the server JVM's largest heap in bytes (-Xmx; 64M is 64"
                                         + " million); 0: the JVM's default. A server that runs out of it exits, and the"
                                         + " iterations left record the errors its users meet"),
@@ -132,6 +137,7 @@ public final class WebScenarios implements ScenarioProvider {
                 .using(engine)
                 .settling(Duration.ofNanos(p.durationNanos(SETTLE)))
                 .heap(p.count(SERVER_HEAP))
+                .watchingBlocks(p.choice(WATCH_BLOCKS).equals("yes"))
                 .pinned(new CpuSides(p.cpus(CpuSides.LOAD).orElse(null), p.cpus(CpuSides.SERVER).orElse(null)));
     }
 }

@@ -109,6 +109,8 @@ public final class WebWorkload implements TaskWorkload {
     private Duration settle = Duration.ZERO;
     /** The server's largest heap, bytes; 0: the JVM's default. */
     private long heapBytes;
+    /** Whether the server counts the blocks of its threads that must not block. */
+    private boolean watchBlocks;
     /** The iteration's load second by second; null for a search or before a measured second. */
     private Timeline timeline;
     /** Measured load runs in this trial, numbering their timelines. */
@@ -131,6 +133,12 @@ public final class WebWorkload implements TaskWorkload {
     /** This workload warming its server up to {@code limit} longer while the server's JIT compiles ({@link JitSettle}). */
     WebWorkload settling(Duration limit) {
         this.settle = limit;
+        return this;
+    }
+
+    /** This workload's server counting the blocks of its threads that must not block ({@code watch-blocks=yes}). */
+    WebWorkload watchingBlocks(boolean on) {
+        this.watchBlocks = on;
         return this;
     }
 
@@ -189,7 +197,7 @@ public final class WebWorkload implements TaskWorkload {
             throw new ModelFailure("the trial JVM, where the load generator runs, runs on CPUs " + own.get() + ", not on "
                     + CpuSides.LOAD + "=" + pinned.load());
         }
-        server = ServerUnderTest.start(model, delayMs, endpoint, ServerArgs.LOOPBACK, 0, pinned.server(), heapBytes, true);
+        server = ServerUnderTest.start(model, delayMs, endpoint, ServerArgs.LOOPBACK, 0, pinned.server(), heapBytes, watchBlocks);
         System.out.println("web: " + model.name() + " (pid " + server.pid() + ") at " + server.uri(null) + " answers from a "
                 + server.verify().header() + " thread, as promised; endpoint " + endpoint.describe(delayMs));
         new CpuSides(own.orElse(null), server.cpus().orElse(null)).describe().ifPresent(sides -> System.out.println("web: " + sides));
