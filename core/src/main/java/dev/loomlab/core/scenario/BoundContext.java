@@ -8,9 +8,9 @@ package dev.loomlab.core.scenario;
  * @param serialTaskMs one task's CPU part on one thread, in ms; NaN when not measured
  * @param serialCpuMs  the CPU time of that same task alone, in ms (its thread's CPU clock); NaN when not measured
  * @param callCpuMs    the CPU time a task costs every thread of the JVM, in ms: the lower of one alone and of the
- *                     cheapest measured iteration's per task; NaN when not measured
+ *                     measured iterations' mean per task; NaN when not measured
  * @param dispatcherMs the CPU time a task costs the busiest thread that runs alone (a single-threaded dispatcher), in
- *                     ms, over the cheapest measured iteration; NaN when there is none
+ *                     ms, the measured iterations' mean; NaN when there is none
  */
 public record BoundContext(int cores, double serialTaskMs, double serialCpuMs, double callCpuMs, double dispatcherMs) {
 

@@ -38,6 +38,20 @@ final class CallCpu {
                     otherDispatcher ? other.dispatcher : dispatcher);
         }
 
+        /**
+         * The mean of each figure over {@code readings} (NaN ones left out): the iterations' own CPU over their count.
+         * Each iteration's CPU over the cores is at most its wall time, so their mean is at most the mean wall time.
+         */
+        static Reading mean(List<Reading> readings) {
+            String name = readings.stream().map(Reading::dispatcher).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+            return new Reading(mean(readings, Reading::processMs), mean(readings, Reading::wholeMs),
+                    mean(readings, Reading::dispatcherMs), name);
+        }
+
+        private static double mean(List<Reading> readings, java.util.function.ToDoubleFunction<Reading> figure) {
+            return readings.stream().mapToDouble(figure).filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);
+        }
+
         static double min(double a, double b) {
             return Double.isNaN(a) ? b : Double.isNaN(b) ? a : Math.min(a, b);
         }

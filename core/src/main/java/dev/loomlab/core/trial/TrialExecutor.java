@@ -212,11 +212,11 @@ public final class TrialExecutor {
         }
         double serialMs = serial.wallMs();
         List<IterationResult> measured = new ArrayList<>();
-        CallCpu.Reading underLoad = null;
+        List<CallCpu.Reading> underLoad = new ArrayList<>();
         for (int i = 1; i <= spec.iterations(); i++) {
             Map<String, Double> metrics = new LinkedHashMap<>();
             Iteration run = iterate(workload, job, clock, probes, metrics, progress, true, cpuPart.isPresent());
-            underLoad = underLoad == null ? run.cpu() : underLoad.lower(run.cpu());
+            underLoad.add(run.cpu());
             if (run.error() != null) {
                 return TrialOutcome.invalid("iteration " + i + ": " + run.error(), jvm, job.form(), orNull(serialMs), measured);
             }
@@ -231,7 +231,7 @@ public final class TrialExecutor {
             // during one timing would otherwise lift the bound above what the iterations achieved.
             serial = serial.faster(serialTask(workload, cpuPart.get()));
             serialMs = serial.wallMs();
-            serial = serial.underLoad(underLoad);
+            serial = serial.underLoad(underLoad.isEmpty() ? null : CallCpu.Reading.mean(underLoad));
         }
         double boundMs = scenario.bound().ms(params, model, serial.context(Runtime.getRuntime().availableProcessors()));
         if (scenario.has(Trait.SCHEDULING_OVERHEAD)) {
@@ -358,8 +358,8 @@ public final class TrialExecutor {
         }
 
         /**
-         * With what the calls cost under load, {@code loaded} (the cheapest iteration's): a call's CPU is the lower of
-         * the two, and the busiest single thread's is only ever read under load — one call alone wakes it for each call,
+         * With what the calls cost under load, {@code loaded} (the measured iterations' mean, which the mean wall time
+         * bounds): a call's CPU is the lower of the two, and the busiest single thread's is only ever read under load — one call alone wakes it for each call,
          * which under load serves many per wake-up.
          */
         SerialTiming underLoad(CallCpu.Reading loaded) {
