@@ -358,7 +358,8 @@ final class AssessCommand implements Callable<Integer> {
                 Instant begins = Instant.now().plus(spec.warmup());
                 ServiceWatch watch = ServiceWatch.start(read, spec.warmup(), spec.duration());
                 Consumer<LoadProgress> line = p -> System.err.println(PREFIX + ":   " + p.line());
-                TimelineRecorder timeline = new TimelineRecorder(pid.orElse(-1), () -> figures(read));
+                // the watch reads the service once a second already: the timeline shows its last reading
+                TimelineRecorder timeline = new TimelineRecorder(pid.orElse(-1), () -> figures(watch.latest()));
                 try {
                     reports.add(session.run(spec, line.andThen(timeline::tick), true).report());
                 } finally {
@@ -398,14 +399,13 @@ final class AssessCommand implements Callable<Integer> {
     }
 
     /**
-     * What the service tells of itself now, by the stat names a loomlab server uses, for a run's {@link Timeline}: its
+     * What the service told of itself ({@code s}, null: nothing yet), by the stat names a loomlab server uses, for a run's {@link Timeline}: its
      * pool and its pause time so far; nothing when it tells nothing.
      */
-    private static Map<String, Double> figures(Service read) {
-        if (read.saturation() == null) {
+    private static Map<String, Double> figures(Saturation s) {
+        if (s == null) {
             return Map.of();
         }
-        Saturation s = read.saturation().read();
         Map<String, Double> out = new LinkedHashMap<>();
         put(out, ServerMetrics.SERVER_POOL_ACTIVE, s.poolActive());
         put(out, ServerMetrics.SERVER_POOL_PENDING, s.poolPending());

@@ -33,6 +33,8 @@ public final class ServiceWatch {
     private final List<Saturation> readings = new ArrayList<>();
     private final Thread thread;
     private volatile boolean stopping;
+    /** The last reading of the service's saturation; null before the span's first. */
+    private volatile Saturation latest;
     // Written by the watch's thread, read by stop() after joining it.
     private long started = -1;
     private long ended = -1;
@@ -70,6 +72,7 @@ public final class ServiceWatch {
             for (long next = started; next <= spanEnd && sleepUntil(next); ) {
                 long at = System.nanoTime();
                 Saturation s = service.saturation().read();
+                latest = s;
                 synchronized (this) {
                     readings.add(s);
                 }
@@ -88,6 +91,14 @@ public final class ServiceWatch {
         generatorCpu1 = OS.getProcessCpuTime();
         serviceCpu1 = service.process() == null ? -1 : service.process().cpuNanos();
         cores1 = service.process() == null ? CpuTimes.Reading.NONE : CpuTimes.of(service.process().cpus());
+    }
+
+    /**
+     * The service's saturation as last read, for whoever shows it second by second (a run's timeline) without reading
+     * the service a second time; null before the measured span's first reading.
+     */
+    public Saturation latest() {
+        return latest;
     }
 
     /** Parks until {@code deadline}; false when stopped before it. */
