@@ -15,7 +15,7 @@ import java.util.Map;
  */
 public final class HttpLive {
     private final int run;
-    private Histogram previous;
+    private final LatencyWindow latencies = new LatencyWindow();
 
     /** @param run which load run of this process it is (a new number for each run, so totals are told apart) */
     public HttpLive(int run) {
@@ -26,26 +26,13 @@ public final class HttpLive {
     public LiveSample.Http next(LoadProgress progress) {
         Map<String, Long> errors = new LinkedHashMap<>();
         progress.errorKinds().forEach((kind, n) -> errors.put(kind.name().toLowerCase(Locale.ROOT), n));
-        Histogram window = window(progress.latency());
+        Histogram window = latencies.next(progress.latency());
         if (window == null || window.getTotalCount() == 0) {
             return new LiveSample.Http(run, progress.ok(), errors, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
         }
         return new LiveSample.Http(run, progress.ok(), errors, seconds(window.getValueAtPercentile(50)),
                 seconds(window.getValueAtPercentile(90)), seconds(window.getValueAtPercentile(99)),
                 seconds(window.getValueAtPercentile(99.9)), seconds(window.getMaxValue()));
-    }
-
-    /** What {@code now} recorded beyond the previous copy; null without latencies. */
-    private Histogram window(Histogram now) {
-        if (now == null) {
-            return null;
-        }
-        Histogram window = now.copy();
-        if (previous != null && previous.getTotalCount() <= now.getTotalCount()) {
-            window.subtract(previous);
-        }
-        previous = now;
-        return window;
     }
 
     private static double seconds(long nanos) {

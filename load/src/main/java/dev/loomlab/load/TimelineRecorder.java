@@ -29,7 +29,7 @@ public final class TimelineRecorder {
     private long lastErrors;
     private long lastCpu = -1;
     private double lastGcMs = Double.NaN;
-    private Histogram lastLatency;
+    private final LatencyWindow latencies = new LatencyWindow();
     private long measuredFrom = -1;
     private volatile Map<String, Double> latest = Map.of();
     private volatile boolean stopping;
@@ -76,7 +76,7 @@ public final class TimelineRecorder {
                     s.get(ServerMetrics.stat(ServerMetrics.SERVER_POOL_PENDING))));
         } else {
             measuredFrom = now;
-            window(p.latency());
+            latencies.next(p.latency());
         }
         lastNanos = now;
         lastOk = p.ok();
@@ -87,20 +87,8 @@ public final class TimelineRecorder {
 
     /** The p99 of what {@code now} recorded beyond the last beat's copy, ms; null without latencies or answers. */
     private Double p99Ms(Histogram now) {
-        Histogram window = window(now);
+        Histogram window = latencies.next(now);
         return window == null || window.getTotalCount() == 0 ? null : window.getValueAtPercentile(99) / 1e6;
-    }
-
-    private Histogram window(Histogram now) {
-        if (now == null) {
-            return null;
-        }
-        Histogram window = now.copy();
-        if (lastLatency != null && lastLatency.getTotalCount() <= now.getTotalCount()) {
-            window.subtract(lastLatency);
-        }
-        lastLatency = now;
-        return window;
     }
 
     /** The server's figures; none when it does not answer (it may have died: the load then records why). */
