@@ -7,8 +7,8 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * Whether a load run measured its target or its own generator: a run whose generator fell behind its schedule, or used
- * up its cores, cannot be trusted, whatever its figures say, and is {@code invalid} (a fixed {@code load} or {@code web}
+ * Whether a load run measured its target or its own generator: a run that asked its generator for more than its own
+ * ceiling, or whose generator fell behind its schedule, or used up its cores, cannot be trusted, whatever its figures say, and is {@code invalid} (a fixed {@code load} or {@code web}
  * run; a capacity search's step, which then counts as neither passed nor failed). Its figures are kept: they are what
  * shows it.
  */
@@ -48,6 +48,20 @@ public final class GeneratorValidity {
             return Optional.of(cpuText(generatorCpuPct, cores));
         }
         return Optional.empty();
+    }
+
+    /**
+     * Why a run at {@code ratePerS} cannot be trusted when it asked the generator for more than its ceiling: the highest
+     * rate it sustained, just before and on this machine as it then was, against a server that does nothing. Above it
+     * the generator had already failed its own objective (sharing its cores with a busy service lowers that ceiling, which
+     * is why it is measured beside the run and not once); empty at or below it, or when the ceiling was not measured.
+     */
+    public static Optional<String> aboveCeiling(double ratePerS, Double ceilingPerS) {
+        if (ceilingPerS == null || !(ratePerS > ceilingPerS)) {
+            return Optional.empty();
+        }
+        return Optional.of("the generator was asked for " + Slo.figure(ratePerS) + "/s, above its own ceiling of "
+                + Slo.figure(ceilingPerS) + "/s on this machine (measured just before, against a server that does nothing)");
     }
 
     /** {@code the generator fell behind its schedule: it sent 30 ms late (p99), ≥ 25% of the 50 ms latency limit}. */

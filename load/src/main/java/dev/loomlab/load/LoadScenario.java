@@ -117,7 +117,7 @@ public final class LoadScenario {
      */
     public static Result result(LoadSpec spec, LoadReport report, Map<String, Double> extra, RunReadings readings,
                                 Optional<Slo> objective) {
-        TrialOutcome outcome = outcome(report, extra, readings, objective);
+        TrialOutcome outcome = outcome(spec, report, extra, readings, objective);
         Result r = ResultAssembler.assemble(DESCRIPTION, spec.modelName(), null, params(spec), 0, 0, 1, List.of(outcome),
                 List.of(), Runtime.getRuntime().availableProcessors());
         return readings.service() == null ? r : r.toBuilder().section(ServiceFigures.SECTION, readings.service()).build();
@@ -159,7 +159,7 @@ public final class LoadScenario {
                 own.putAll(run.readings().service().metrics());
             }
             own.putAll(run.extra());
-            TrialOutcome outcome = outcome(report, own, run.readings(), objective);
+            TrialOutcome outcome = outcome(spec, report, own, run.readings(), objective);
             outcomes.add((run.pinned() == null && run.timeline() == null) || outcome.iterations().isEmpty() ? outcome
                     : outcome.withGc(outcome.gcCollector(), outcome.iterations().stream().map(it -> {
                         IterationResult out = run.pinned() == null ? it : it.with(PinnedStacks.SECTION, run.pinned());
@@ -172,21 +172,32 @@ public final class LoadScenario {
     }
 
     /**
-     * One run as a trial's outcome: failed when nothing succeeded; else its iteration with {@code extra} figures and the
-     * generator's CPU, marked {@link Untrusted} when its generator could not be trusted ({@link GeneratorValidity}).
+     * One run as a trial's outcome: its iteration with {@code extra} figures and the generator's CPU, marked
+     * {@link Untrusted} when its generator could not be trusted ({@link GeneratorValidity}: a rate above the ceiling in
+     * {@code extra}, then lateness, then CPU). When nothing succeeded it is failed, by its errors, unless the rate was
+     * above the ceiling: it is then invalid, the errors in its reason.
      */
-    private static TrialOutcome outcome(LoadReport report, Map<String, Double> extra, RunReadings readings,
+    private static TrialOutcome outcome(LoadSpec spec, LoadReport report, Map<String, Double> extra, RunReadings readings,
                                         Optional<Slo> objective) {
+        Optional<String> untrusted = spec.isOpen()
+                ? GeneratorValidity.aboveCeiling(spec.rate(), extra.get(LoadMetrics.GENERATOR_CEILING_PER_S.name()))
+                : Optional.empty();
         if (report.ok() == 0) {
-            return noAnswer(report);
+            // A dead or wrong target reads as failed, by its errors, even beside a busy generator; only a rate the
+            // generator could not reach at all makes such a run its generator's, and the errors still follow.
+            if (untrusted.isEmpty()) {
+                return noAnswer(report);
+            }
+            untrusted = untrusted.map(why -> why + "; " + noAnswerText(report));
+        } else if (untrusted.isEmpty()) {
+            untrusted = GeneratorValidity.judge(generatorLagP99Ms(report), objective, readings.generatorCpuPct(),
+                    readings.generatorCores());
         }
         Map<String, Double> figures = new LinkedHashMap<>(extra);
         if (readings.generatorCpuPct() != null) {
             figures.put(LoadMetrics.GENERATOR_CPU_PCT.name(), readings.generatorCpuPct());
         }
         IterationResult iteration = iteration(report, figures);
-        Optional<String> untrusted = GeneratorValidity.judge(generatorLagP99Ms(report), objective, readings.generatorCpuPct(),
-                readings.generatorCores());
         return TrialOutcome.ok(JvmInfo.current(), null, null, null,
                 List.of(untrusted.map(why -> iteration.with(Untrusted.SECTION, why)).orElse(iteration)));
     }
@@ -198,8 +209,11 @@ public final class LoadScenario {
     }
 
     private static TrialOutcome noAnswer(LoadReport report) {
-        return TrialOutcome.failed("no request succeeded: " + report.sent() + " sent, errors: " + report.errorKinds(),
-                JvmInfo.current());
+        return TrialOutcome.failed(noAnswerText(report), JvmInfo.current());
+    }
+
+    private static String noAnswerText(LoadReport report) {
+        return "no request succeeded: " + report.sent() + " sent, errors: " + report.errorKinds();
     }
 
     /**

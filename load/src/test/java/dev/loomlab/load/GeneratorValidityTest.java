@@ -33,4 +33,12 @@ class GeneratorValidityTest {
         assertThat(GeneratorValidity.judge(null, P99_40MS, 95.0, 2)).isPresent();
         assertThat(GeneratorValidity.judge(null, P99_40MS, null, 2)).isEmpty();
     }
+
+    @Test
+    void aRateAboveTheGeneratorsOwnCeilingIsInvalidAtOrBelowItIsNot() {
+        assertThat(GeneratorValidity.aboveCeiling(20_000, 15_000.0)).hasValue("the generator was asked for 20000/s, above"
+                + " its own ceiling of 15000/s on this machine (measured just before, against a server that does nothing)");
+        assertThat(GeneratorValidity.aboveCeiling(15_000, 15_000.0)).isEmpty();
+        assertThat(GeneratorValidity.aboveCeiling(20_000, null)).isEmpty();
+    }
 }

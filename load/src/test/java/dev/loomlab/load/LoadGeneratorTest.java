@@ -161,6 +161,14 @@ class LoadGeneratorTest {
                 assertThat(failed.status()).isEqualTo(Status.FAILED);
                 assertThat(failed.error()).isEqualTo("no request succeeded: 50 sent, errors: timeout 50");
             }
+            // ... unless the rate was above what the generator itself reached just before: then the run is its
+            // generator's, invalid, its figures kept and the errors still in its reason.
+            Result invalid = LoadScenario.result(spec, r, Map.of("generator_ceiling_per_s", 80.0),
+                    new RunReadings(20.0, 1, null), slo);
+            assertThat(invalid.status()).isEqualTo(Status.INVALID);
+            assertThat(invalid.error()).startsWith("the generator was asked for 100/s, above its own ceiling of 80/s")
+                    .endsWith("; no request succeeded: 50 sent, errors: timeout 50");
+            assertThat(invalid.metrics()).containsKeys("requests", "errors_timeout", "queued_requests", "generator_ceiling_per_s");
         }
     }
 
