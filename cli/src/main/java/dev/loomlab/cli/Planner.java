@@ -104,6 +104,7 @@ public final class Planner {
                         throw new BadInputException("-m: empty model name");
                     }
                     Model model = models.create(m);
+                    checkSchedulerSettings(m, forks, jvmArgs);
                     List<String> trialArgs = new ArrayList<>(scenario.trialJvmArgs());
                     trialArgs.addAll(models.trialJvmArgs(m));
                     trialArgs.addAll(jvmArgs);
@@ -131,6 +132,30 @@ public final class Planner {
         }
         for (String name : values.cpuParams()) {
             values.cpus(name).ifPresent(cpus -> Taskset.require("-p " + name, cpus));
+        }
+    }
+
+    /**
+     * Rejects a model's scheduler settings ({@code virtual:parallelism=4}) where they cannot hold: in this JVM, whose
+     * scheduler started long ago, or beside a {@code --jvm-arg} that sets the same property another way.
+     */
+    private static void checkSchedulerSettings(String modelName, int forks, List<String> jvmArgs) {
+        List<String> flags = ModelCatalog.schedulerJvmArgs(modelName);
+        if (flags.isEmpty()) {
+            return;
+        }
+        if (forks == 0) {
+            throw new BadInputException("--forks 0 runs in this JVM, whose virtual-thread scheduler is already started: model "
+                    + modelName.trim() + " needs a trial JVM of its own");
+        }
+        for (String flag : flags) {
+            String property = flag.substring(0, flag.indexOf('=') + 1);
+            for (String given : jvmArgs) {
+                if (given.startsWith(property)) {
+                    throw new BadInputException("model " + modelName.trim() + " sets " + flag.substring(2) + ", and --jvm-arg "
+                            + given + " sets it too: give it once");
+                }
+            }
         }
     }
 

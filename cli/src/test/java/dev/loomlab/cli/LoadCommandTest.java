@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpServer;
 import dev.loomlab.core.result.Result;
 import dev.loomlab.core.stats.Summary;
 import dev.loomlab.report.folder.ResultsFolder;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@code loomlab load} writes a result in the run's contract, its counts exact against the server. */
+@Tag("alone") // an open load sends on schedule only when other tests' JVMs leave the generator its cores
 class LoadCommandTest {
     @TempDir
     Path tmp;

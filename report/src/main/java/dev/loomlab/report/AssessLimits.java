@@ -21,8 +21,8 @@ final class AssessLimits {
     /** Callers waiting per connection at the knee beyond which waiting is unbounded, not a pool briefly full. */
     static final double PILED_UP_PER_CONNECTION = 1.0;
     /**
-     * How far above the capacity Little's law may put a pool's own cap before the pool is not what binds: it filled
-     * because its hold time grew at the knee, not because the rate outgrew it.
+     * How far above the rate at which it filled (the first failing step's) Little's law may put a pool's own cap before
+     * the pool is not what binds: it filled because its hold time grew at the knee, not because the rate outgrew it.
      */
     static final double NOT_THE_POOL = 1.25;
 
@@ -81,8 +81,12 @@ final class AssessLimits {
             return null;
         }
         Held held = held(e, pool.inUseKey(), max, capacity);
-        if (max / held.seconds() > NOT_THE_POOL * capacity) {
-            return notThePool(pool.what(), max, held, capacity);
+        // The knee lies between the last passing and the first failing rate, up to the search's precision apart: the
+        // pool binds unless its cap clears the failing rate, where it filled, by the margin.
+        Double failing = number(e, "rate_per_s");
+        double filledAt = failing != null && failing > capacity ? failing : capacity;
+        if (max / held.seconds() > NOT_THE_POOL * filledAt) {
+            return notThePool(pool.what(), max, held, filledAt);
         }
         long needed = (long) Math.ceil(target * held.seconds());
         return pool.title() + ": " + Slo.figure(max) + " " + pool.what() + " ÷ " + Slo.figure(1000 * held.seconds()) + " ms a "
@@ -110,10 +114,10 @@ final class AssessLimits {
      * A pool that filled only at the knee, where each request held one far longer than at the last passing rate:
      * something behind it (a lock, a downstream, the CPU) slowed, and a larger pool would not move the capacity.
      */
-    private static String notThePool(String what, double max, Held held, double capacity) {
+    private static String notThePool(String what, double max, Held held, double filledAt) {
         return "not the pool's size: its " + Slo.figure(max) + " " + what + " would carry " + Slo.figure(max / held.seconds())
                 + "/s at " + Slo.figure(1000 * held.seconds()) + " ms a request (" + held.how() + "), yet filled at "
-                + Slo.figure(capacity) + "/s: requests held them longer at the knee, waiting on something behind them (a"
+                + Slo.figure(filledAt) + "/s: requests held them longer at the knee, waiting on something behind them (a"
                 + " lock, a downstream call, the CPU); a larger pool would not move it";
     }
 

@@ -46,9 +46,20 @@ class AssessLimitsTest {
     void aPoolThatFilledOnlyAtTheKneeIsNotWhatBinds() {
         // measured on /pinned (64 monitors held 20 ms: 3,200/s): 63 of 200 threads busy at 3,130/s, all 200 at 3,250/s
         KneeCause knee = new KneeCause(KneeCause.THREAD_POOL, "…", Map.of("threads_busy", 200, "threads_max", 200,
-                "passing_rate_per_s", 3130, "passing_threads_busy", 63));
+                "rate_per_s", 3250, "passing_rate_per_s", 3130, "passing_threads_busy", 63));
         assertThat(AssessLimits.advice(search(3125, knee), 0, false).orElseThrow()).startsWith("not the pool's size")
-                .doesNotContain("needs");
+                .contains("yet filled at 3250/s").doesNotContain("needs");
+    }
+
+    /**
+     * A coarse search (30%) stopped at 400/s, its next step 500/s: 7 of 10 connections in use at 400/s put the pool's cap
+     * at 571/s, above the capacity by more than the margin but not above the rate at which it filled: the pool binds.
+     */
+    @Test
+    void aPoolIsJudgedAgainstTheRateAtWhichItFilledNotTheCapacityACoarseSearchFound() {
+        KneeCause knee = new KneeCause(KneeCause.CONNECTION_POOL, "…", Map.of("pool_active", 10, "pool_max", 10,
+                "pool_pending", 33, "rate_per_s", 500, "passing_rate_per_s", 400, "passing_pool_active", 7));
+        assertThat(AssessLimits.advice(search(400, knee), 0, true).orElseThrow()).startsWith("the connection pool: 10 connections");
     }
 
     @Test

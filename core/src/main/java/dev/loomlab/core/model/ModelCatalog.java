@@ -49,16 +49,23 @@ public final class ModelCatalog {
         return bindings.stream().filter(b -> b.kind().equals(kind)).<Form<?>>map(RunnerBinding::form).distinct().toList();
     }
 
-    /** The flags trial JVMs of this model need (its kind's), e.g. {@code --enable-preview}. */
+    /**
+     * The flags trial JVMs of this model need: its kind's (e.g. {@code --enable-preview}), then its scheduler settings'
+     * ({@link #schedulerJvmArgs}).
+     */
     public List<String> trialJvmArgs(String spec) {
         ModelKind kind = kinds.get(kindName(spec.trim()));
-        return kind == null ? List.of() : kind.trialJvmArgs();
+        List<String> args = new ArrayList<>(kind == null ? List.of() : kind.trialJvmArgs());
+        args.addAll(schedulerJvmArgs(spec));
+        return args;
     }
 
     /**
-     * The model a name stands for.
+     * The model a name stands for: a kind, its size after a colon, and for a kind of virtual threads the scheduler's
+     * settings ({@link SchedulerSettings}) after the size or in its place, joined by {@code ;}:
+     * {@code virtual:parallelism=4}, {@code virtual-bounded:1000;parallelism=2}.
      *
-     * @throws BadInputException for an unknown kind, a missing, surplus or invalid size
+     * @throws BadInputException for an unknown kind, a missing, surplus or invalid size, or invalid settings
      */
     public Model create(String spec) {
         String text = spec.trim();
@@ -69,16 +76,37 @@ public final class ModelCatalog {
                     + "; see 'loomlab list models')");
         }
         int colon = text.indexOf(':');
-        if (colon < 0) {
+        String rest = colon < 0 ? "" : text.substring(colon + 1).trim();
+        SchedulerSettings settings = SchedulerSettings.parse(spec, rest);
+        String sizeText = SchedulerSettings.withoutSettings(rest);
+        Model model;
+        // a colon with nothing after it is an empty size, refused as such; only settings may stand in its place
+        if (sizeText.isEmpty() && (colon < 0 || !settings.isEmpty())) {
             if (kind.sizing() == Sizing.REQUIRED) {
                 throw new BadInputException("model " + kindName + " needs a size, e.g. " + kindName + ":200");
             }
-            return kind.model(OptionalInt.empty());
+            model = kind.model(OptionalInt.empty());
+        } else {
+            if (kind.sizing() == Sizing.NONE) {
+                throw new BadInputException("model " + kindName + " takes no size, but got '" + spec + "'");
+            }
+            model = kind.model(OptionalInt.of(size(spec, sizeText)));
         }
-        if (kind.sizing() == Sizing.NONE) {
-            throw new BadInputException("model " + kindName + " takes no size, but got '" + spec + "'");
+        if (settings.isEmpty()) {
+            return model;
         }
-        return kind.model(OptionalInt.of(size(spec, text.substring(colon + 1).trim())));
+        if (model.threads() != ServingThread.VIRTUAL) {
+            throw new BadInputException("model " + spec + ": " + kindName + " runs no virtual threads, so the virtual-thread"
+                    + " scheduler's settings do not apply to it");
+        }
+        return new Model(settings.appendedTo(model.name()), model.kind(), model.size(), model.threads(), model.concurrency());
+    }
+
+    /** The flags a model's scheduler settings give its trial JVMs ({@code -Djdk.virtualThreadScheduler.parallelism=4}). */
+    public static List<String> schedulerJvmArgs(String spec) {
+        String text = spec.trim();
+        int colon = text.indexOf(':');
+        return colon < 0 ? List.of() : SchedulerSettings.parse(spec, text.substring(colon + 1).trim()).jvmArgs();
     }
 
     /** The model's runners, one per form some provider registered for its kind. */

@@ -29,14 +29,20 @@ public final class ProbeSet implements AutoCloseable {
         this.sampler = sample && !sampled.isEmpty() ? new Sampler(sampled) : null;
     }
 
-    /**
-     * CPU, RSS, heap, allocation, threads, carriers and GC; with {@code pinning}, JFR pinning first, so its
-     * recording starts before the others take their readings and is stopped and read after they have
-     * taken theirs (its work is not counted). With {@code sample}, a sampler thread reads the thread
-     * counts every {@value Sampler#PERIOD_MS} ms during each iteration (the daemon / non-daemon peaks);
-     * without it nothing runs beside the model.
-     */
+    /** As {@link #of(boolean, boolean, boolean)} for a model that runs no virtual threads. */
     public static ProbeSet of(boolean pinning, boolean sample) {
+        return of(pinning, sample, false);
+    }
+
+    /**
+     * CPU, RSS, heap, allocation, threads, carriers and GC; with {@code virtual} (a model of virtual threads), the
+     * scheduler's own figures where the JDK has them ({@link SchedulerProbe}); with {@code pinning}, JFR pinning first, so
+     * its recording starts before the others take their readings and is stopped and read after they have taken theirs
+     * (its work is not counted). With {@code sample}, a sampler thread reads the thread counts, and the scheduler's
+     * mounted and queued virtual threads, every {@value Sampler#PERIOD_MS} ms during each iteration; without it nothing
+     * runs beside the model.
+     */
+    public static ProbeSet of(boolean pinning, boolean sample, boolean virtual) {
         List<Probe> probes = new ArrayList<>();
         PinningProbe pinningProbe = pinning ? new PinningProbe() : null;
         if (pinningProbe != null) {
@@ -44,6 +50,9 @@ public final class ProbeSet implements AutoCloseable {
         }
         probes.addAll(List.of(new GcProbe(), new HeapProbe(), new RssProbe(), new ThreadsProbe(sample),
                 new CarriersProbe(), new AllocationProbe(), new CpuProbe()));
+        if (virtual) {
+            probes.add(new SchedulerProbe(sample));
+        }
         return new ProbeSet(probes, pinningProbe, sample);
     }
 

@@ -190,6 +190,9 @@ public record ScenarioDescription(String name, String summary, List<ArticleRef> 
             if (traits.contains(Trait.RECORDS_PINNING)) {
                 all.addAll(Metric.PINNING);
             }
+            if (probes) {
+                all.addAll(Metric.SCHEDULER);
+            }
             all.add(score);
             if (trialCpus != null && params.stream().noneMatch(p -> p.name().equals(trialCpus))) {
                 throw new IllegalStateException("scenario " + name + " is pinned by " + trialCpus + ", not one of its parameters");

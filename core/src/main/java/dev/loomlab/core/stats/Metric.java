@@ -59,6 +59,23 @@ public final class Metric {
     /** What a JFR recording of {@code jdk.VirtualThreadPinned} adds in the scenarios that record pinning. */
     public static final List<MetricKey> PINNING = List.of(PINNED_EVENTS, PINNED_TIME_MS);
 
+    public static final MetricKey VT_PARALLELISM = KEYS.add("vt_parallelism", Unit.COUNT, NEITHER,
+            "the virtual-thread scheduler's target parallelism at the iteration's end (JDK 24+)");
+    public static final MetricKey VT_POOL_SIZE = KEYS.add("vt_pool_size", Unit.COUNT, NEITHER,
+            "carrier threads the scheduler has started and not ended, compensating ones included: at the iteration's end,"
+                    + " or its sampled peak when higher (JDK 24+)");
+    public static final MetricKey VT_MOUNTED_MEAN = KEYS.add("vt_mounted_mean", Unit.COUNT, NEITHER,
+            "virtual threads mounted on a carrier, mean of the samples every 10 ms (JDK 24+)");
+    public static final MetricKey VT_MOUNTED_PEAK = KEYS.add("vt_mounted_peak", Unit.COUNT, NEITHER,
+            "virtual threads mounted on a carrier, highest sample (JDK 24+)");
+    public static final MetricKey VT_QUEUED_MEAN = KEYS.add("vt_queued_mean", Unit.COUNT, LOWER_BETTER,
+            "virtual threads queued to the scheduler, ready but waiting for a carrier, mean of the samples every 10 ms (JDK 24+)");
+    public static final MetricKey VT_QUEUED_PEAK = KEYS.add("vt_queued_peak", Unit.COUNT, LOWER_BETTER,
+            "virtual threads queued to the scheduler, highest sample (JDK 24+)");
+    /** What the scheduler's management bean adds for a model of virtual threads on JDK 24 and later. */
+    public static final List<MetricKey> SCHEDULER = List.of(VT_PARALLELISM, VT_POOL_SIZE, VT_MOUNTED_MEAN, VT_MOUNTED_PEAK,
+            VT_QUEUED_MEAN, VT_QUEUED_PEAK);
+
     /** Every key declared here: {@link #STANDARD}, then {@link #PINNING}. */
     public static final List<MetricKey> ALL = KEYS.all();
 

@@ -10,6 +10,7 @@ import dev.loomlab.core.model.Model;
 import dev.loomlab.core.model.ModelCatalog;
 import dev.loomlab.core.model.ModelFailure;
 import dev.loomlab.core.model.Runners;
+import dev.loomlab.core.model.ServingThread;
 import dev.loomlab.core.model.TaskClock;
 import dev.loomlab.core.outcome.IterationResult;
 import dev.loomlab.core.outcome.JvmInfo;
@@ -21,6 +22,7 @@ import dev.loomlab.core.outcome.TrialSpec;
 import dev.loomlab.core.param.ParamValues;
 import dev.loomlab.core.prof.TrialProfiling;
 import dev.loomlab.core.probe.ProbeSet;
+import dev.loomlab.core.probe.SchedulerProbe;
 import dev.loomlab.core.scenario.BoundContext;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioCatalog;
@@ -182,7 +184,11 @@ public final class TrialExecutor {
             workload.close();
             return TrialOutcome.failed(e.getMessage() == null ? e.toString() : e.getMessage(), jvm);
         }
-        try (ProbeSet probes = ProbeSet.of(scenario.has(Trait.RECORDS_PINNING), spec.sampleThreads())) {
+        boolean virtual = runners.model().threads() == ServingThread.VIRTUAL;
+        if (virtual) {
+            SchedulerProbe.absence().ifPresent(System.err::println);
+        }
+        try (ProbeSet probes = ProbeSet.of(scenario.has(Trait.RECORDS_PINNING), spec.sampleThreads(), virtual)) {
             return run(spec, progress, scenario, params, runners.model(), workload, bound, probes);
         } catch (ModelFailure e) {
             return TrialOutcome.failed(e.getMessage(), jvm);

@@ -57,9 +57,25 @@ class ModelCatalogTest {
         assertThat(new ModelCatalog(java.util.List.of(kinds)).runners(two.create("k")).forms()).isEmpty();
     }
 
+    /** A kind of virtual threads takes the scheduler's parallelism, which its trial JVMs get as the JDK's property. */
+    @Test
+    void aVirtualModelCarriesItsSchedulersParallelismToItsTrialJvm() {
+        Model four = catalog.create("virtual:parallelism=4");
+        assertThat(four.name()).isEqualTo("virtual:parallelism=4");
+        assertThat(four.kind()).isEqualTo("virtual");
+        assertThat(four.size()).isEmpty();
+        assertThat(catalog.runners(four).get(Form.THREADS)).hasValue(ThreadKind.VIRTUAL);
+        assertThat(catalog.trialJvmArgs("virtual:parallelism=4")).containsExactly("-Djdk.virtualThreadScheduler.parallelism=4");
+        Model bounded = catalog.create("virtual-bounded:1000;parallelism=2");
+        assertThat(bounded.name()).isEqualTo("virtual-bounded:1000;parallelism=2");
+        assertThat(bounded.concurrency()).hasValue(1000);
+        assertThat(catalog.trialJvmArgs("virtual")).isEmpty();
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"platform:0", "platform:-3", "platform:x", "virtual:5", "green", "forkjoin:0",
-            "virtual-bounded:2000000"})
+            "virtual-bounded:2000000", "virtual:parallelism=0", "virtual:parallelism=32768", "virtual:parallelism=two",
+            "virtual:carriers=2", "virtual:parallelism=2;parallelism=3", "platform:200;parallelism=2"})
     void rejectsBadModels(String spec) {
         assertThatThrownBy(() -> catalog.create(spec)).isInstanceOf(BadInputException.class);
     }
