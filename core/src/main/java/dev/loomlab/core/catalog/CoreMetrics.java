@@ -2,6 +2,7 @@ package dev.loomlab.core.catalog;
 
 import dev.loomlab.core.fanout.FanoutWorkload;
 import dev.loomlab.core.memory.MemoryMetrics;
+import dev.loomlab.core.scheduler.StarvationMetrics;
 import dev.loomlab.core.pinning.PinningWorkload;
 import dev.loomlab.core.prof.ProfilerMetrics;
 import dev.loomlab.core.semaphore.SemaphoreWorkload;
@@ -30,6 +31,7 @@ public final class CoreMetrics implements MetricProvider {
         all.addAll(SemaphoreWorkload.METRICS);
         all.add(ThreadLocalWorkload.OBJECTS_CREATED);
         all.addAll(MemoryMetrics.ALL);
+        all.addAll(StarvationMetrics.ALL);
         all.addAll(ProfilerMetrics.ALL);
         all.addAll(ServerMetrics.OWN);
         all.addAll(ServerMetrics.CLIENT_COUNTS);

@@ -24,6 +24,7 @@ import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.scenario.ScenarioProvider;
 import dev.loomlab.core.scenario.Trait;
+import dev.loomlab.core.scheduler.StarvationScenario;
 import dev.loomlab.core.semaphore.Overflow;
 import dev.loomlab.core.semaphore.SemaphoreWorkload;
 import dev.loomlab.core.threadlocal.CacheStrategy;
@@ -51,7 +52,7 @@ public final class CoreScenarios implements ScenarioProvider {
     @Override
     public List<Scenario> scenarios() {
         return List.of(sleep(), cpuSqrt(), cpuPi(), mixed(), fanout(), memory(), pinning(), semaphore(),
-                threadLocal(), task());
+                threadLocal(), task(), StarvationScenario.scenario());
     }
 
     /** Article 004's sleep experiment and article 002's IO task. */

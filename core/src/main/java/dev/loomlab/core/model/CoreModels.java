@@ -26,7 +26,8 @@ public final class CoreModels implements ModelProvider {
             new BlockingKind("thread-per-task", Sizing.NONE, PLATFORM, "a new platform thread for every task",
                     m -> executor(() -> Executors.newThreadPerTaskExecutor(Thread.ofPlatform().factory()))),
             new BlockingKind("virtual", Sizing.NONE, VIRTUAL,
-                    "a virtual thread per task (newVirtualThreadPerTaskExecutor); as a thread kind, one virtual thread",
+                    "a virtual thread per task (newVirtualThreadPerTaskExecutor); as a thread kind, one virtual thread;"
+                            + " virtual:parallelism=N sets the scheduler's carriers",
                     m -> executor(Executors::newVirtualThreadPerTaskExecutor)),
             new BlockingKind("virtual-direct", Sizing.NONE, VIRTUAL, "a virtual thread started per task and joined, no executor",
                     m -> CoreModels::startAndJoin),
