@@ -13,6 +13,10 @@ import static dev.loomlab.core.server.ServerMetrics.SERVER_POOL_PENDING;
 import static dev.loomlab.core.server.ServerMetrics.SERVER_REQUESTS_IN_FLIGHT;
 import static dev.loomlab.core.server.ServerMetrics.SERVER_THREADS_BUSY;
 import static dev.loomlab.core.server.ServerMetrics.SERVER_THREADS_MAX;
+import static dev.loomlab.core.server.ServerMetrics.SERVER_TIMER_LATE_RECENT_P99_MS;
+import static dev.loomlab.core.server.ServerMetrics.SERVER_VT_MOUNTED;
+import static dev.loomlab.core.server.ServerMetrics.SERVER_VT_POOL_SIZE;
+import static dev.loomlab.core.server.ServerMetrics.SERVER_VT_QUEUED;
 import static dev.loomlab.core.server.ServerMetrics.stat;
 
 /**
@@ -29,9 +33,11 @@ final class ServedSaturation {
      * @param gcPauseRatio the stop-the-world collections' time over the wall time since the previous read, 0..1
      */
     record Figures(double threadsBusy, double threadsMax, double requestsInFlight, double poolActive, double poolPending,
-                   double poolMax, double gcPauseRatio) {
+                   double poolMax, double gcPauseRatio, double vtPoolSize, double vtMounted, double vtQueued,
+                   double timerLateMs) {
         /** A server that did not answer. */
-        static final Figures NONE = new Figures(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+        static final Figures NONE = new Figures(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
+                Double.NaN, Double.NaN, Double.NaN, Double.NaN);
     }
 
     private final Supplier<Map<String, Double>> stats;
@@ -62,7 +68,9 @@ final class ServedSaturation {
         lastPauseMs = pauseMs;
         lastNanos = now;
         return new Figures(figure(s, SERVER_THREADS_BUSY), figure(s, SERVER_THREADS_MAX), figure(s, SERVER_REQUESTS_IN_FLIGHT),
-                figure(s, SERVER_POOL_ACTIVE), figure(s, SERVER_POOL_PENDING), figure(s, SERVER_POOL_MAX), ratio);
+                figure(s, SERVER_POOL_ACTIVE), figure(s, SERVER_POOL_PENDING), figure(s, SERVER_POOL_MAX), ratio,
+                figure(s, SERVER_VT_POOL_SIZE), figure(s, SERVER_VT_MOUNTED), figure(s, SERVER_VT_QUEUED),
+                figure(s, SERVER_TIMER_LATE_RECENT_P99_MS));
     }
 
     /** {@code key}'s figure in a stats reply, read from its field (core's {@code ServerMetrics.stat}); NaN when absent. */

@@ -41,6 +41,14 @@ final class ServerMetrics {
         served(registry, "loomlab.server.gc.pause.ratio",
                 "share of the last interval the served server's stop-the-world collections took, 0..1",
                 ServedSaturation.Figures::gcPauseRatio);
+        served(registry, "loomlab.server.vt.pool.size", "carrier threads of the served server's virtual-thread scheduler (JDK 24+)",
+                ServedSaturation.Figures::vtPoolSize);
+        served(registry, "loomlab.server.vt.mounted", "virtual threads of the served server on a carrier now (JDK 24+)",
+                ServedSaturation.Figures::vtMounted);
+        served(registry, "loomlab.server.vt.queued", "virtual threads of the served server waiting for a carrier now (JDK 24+)",
+                ServedSaturation.Figures::vtQueued);
+        served(registry, "loomlab.server.timer.late.ms", "how late a 1 ms sleep of a virtual thread in the served server woke"
+                + " since the last read, p99, ms", ServedSaturation.Figures::timerLateMs);
     }
 
     private static double count(long n) {

@@ -73,7 +73,9 @@ public final class TimelineRecorder {
                     s.get(ServerMetrics.stat(ServerMetrics.SERVER_HEAP_AFTER_GC_MB)),
                     gcTotal == null || Double.isNaN(lastGcMs) ? null : Math.max(0, gcTotal - lastGcMs),
                     s.get(ServerMetrics.stat(ServerMetrics.SERVER_POOL_ACTIVE)),
-                    s.get(ServerMetrics.stat(ServerMetrics.SERVER_POOL_PENDING))));
+                    s.get(ServerMetrics.stat(ServerMetrics.SERVER_POOL_PENDING)),
+                    s.get(ServerMetrics.stat(ServerMetrics.SERVER_VT_QUEUED)),
+                    s.get(ServerMetrics.stat(ServerMetrics.SERVER_TIMER_LATE_RECENT_P99_MS))));
         } else {
             measuredFrom = now;
             latencies.next(p.latency());

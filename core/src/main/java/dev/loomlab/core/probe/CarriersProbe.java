@@ -29,6 +29,10 @@ public final class CarriersProbe implements Probe {
 
     @Override
     public void afterIteration(long wallNanos, Map<String, Double> metrics) {
+        metrics.put(Metric.CARRIERS.name(), (double) count());
+    }
+
+    private int count() {
         int n;
         while ((n = root.enumerate(buffer, true)) == buffer.length) {
             buffer = new Thread[buffer.length * 2];
@@ -40,6 +44,11 @@ public final class CarriersProbe implements Probe {
             }
             buffer[i] = null;
         }
-        metrics.put(Metric.CARRIERS.name(), (double) carriers);
+        return carriers;
+    }
+
+    /** The carrier threads alive in this JVM now: 0 until its virtual threads have run. */
+    public static int alive() {
+        return new CarriersProbe().count();
     }
 }

@@ -47,6 +47,30 @@ public final class SchedulerProbe implements SampledProbe {
                 : Optional.empty();
     }
 
+    /**
+     * The scheduler now, read from outside any timed model (a server's stats reply): parallelism, pool size, mounted and
+     * queued virtual threads, by attribute name; empty without the bean, or while the scheduler has started no carrier
+     * (a JVM whose virtual threads never ran has nothing to tell).
+     */
+    public static Optional<Map<String, Long>> now() {
+        ObjectName name = present();
+        if (name == null) {
+            return Optional.empty();
+        }
+        String[] attributes = {"Parallelism", "PoolSize", "MountedVirtualThreadCount", "QueuedVirtualThreadCount"};
+        long[] v = read(ManagementFactory.getPlatformMBeanServer(), name, attributes);
+        if (v == null || v[1] <= 0) {
+            return Optional.empty();
+        }
+        Map<String, Long> out = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < attributes.length; i++) {
+            if (v[i] >= 0) {
+                out.put(attributes[i], v[i]);
+            }
+        }
+        return Optional.of(out);
+    }
+
     private static ObjectName present() {
         try {
             ObjectName n = new ObjectName(NAME);
@@ -107,8 +131,12 @@ public final class SchedulerProbe implements SampledProbe {
         }
     }
 
-    /** The named attributes as numbers, in order; null when the bean could not be read. */
     private long[] read(String[] attributes) {
+        return read(server, name, attributes);
+    }
+
+    /** The named attributes as numbers, in order; null when the bean could not be read. */
+    private static long[] read(MBeanServer server, ObjectName name, String[] attributes) {
         try {
             Map<String, Object> byName = new java.util.HashMap<>();
             for (Attribute a : server.getAttributes(name, attributes).asList()) {

@@ -64,6 +64,14 @@ public final class ServerMetrics {
     public static final MetricKey SERVER_JIT_MS = KEYS.add("server_jit_ms", Unit.MS, NEITHER,
             "time the server's JIT compilers spent from its reset to the stats request");
 
+    /** The timer probe's lateness ({@link dev.loomlab.core.probe.TimerLateness}), since the reset. */
+    public static final MetricKey SERVER_TIMER_LATE_P99_MS = KEYS.add("server_timer_late_p99_ms", Unit.MS, LOWER_BETTER,
+            "how late a 1 ms sleep of a virtual thread in the server woke, 99th percentile from its reset to the stats request"
+                    + " (servers of virtual threads, JDK 21+)");
+    /** The same over the last stats interval: what a timeline draws second by second. */
+    public static final MetricKey SERVER_TIMER_LATE_RECENT_P99_MS = KEYS.add("server_timer_late_recent_p99_ms", Unit.MS,
+            LOWER_BETTER, "the timer probe's lateness, 99th percentile since the previous stats request");
+
     // Its saturation at the moment of the stats reply (ServerSaturation): absent where the server has no such resource.
 
     /** Threads of the server's bounded request pool serving a request now (Tomcat's on mvc-platform). */
@@ -80,6 +88,15 @@ public final class ServerMetrics {
             "callers waiting for a connection of the server's db pool at the stats reply");
     public static final MetricKey SERVER_POOL_MAX = KEYS.add("server_pool_max", Unit.COUNT, NEITHER,
             "the most connections the server's db pool opens");
+    /** The virtual-thread scheduler of a server whose virtual threads ran, JDK 24+ (its bean). */
+    public static final MetricKey SERVER_VT_PARALLELISM = KEYS.add("server_vt_parallelism", Unit.COUNT, NEITHER,
+            "the server's virtual-thread scheduler: its target parallelism (JDK 24+)");
+    public static final MetricKey SERVER_VT_POOL_SIZE = KEYS.add("server_vt_pool_size", Unit.COUNT, NEITHER,
+            "the server's carrier threads at the stats reply, compensating ones included (JDK 24+)");
+    public static final MetricKey SERVER_VT_MOUNTED = KEYS.add("server_vt_mounted", Unit.COUNT, NEITHER,
+            "the server's virtual threads on a carrier at the stats reply (JDK 24+)");
+    public static final MetricKey SERVER_VT_QUEUED = KEYS.add("server_vt_queued", Unit.COUNT, LOWER_BETTER,
+            "the server's virtual threads ready and waiting for a carrier at the stats reply (JDK 24+)");
 
     // The requests sent to it, as the side that sends them counts them: loomlab's load generator, a JMeter engine,
     // the http-get and echo clients.

@@ -95,7 +95,8 @@ public final class WebScenarios implements ScenarioProvider {
                         .metrics(ServerMetrics.SERVER_CPU_PCT, ServerMetrics.SERVER_PEAK_RSS_MB, ServerMetrics.SERVER_THREADS_PEAK,
                                 ServerMetrics.SERVER_REQUESTS, ServerMetrics.SERVER_CACHE_ENTRIES, ServerMetrics.SERVER_DB_CALLS,
                                 ServerMetrics.SERVER_JIT_MS, ServerMetrics.SERVER_BLOCKED_EVENTS, ServerMetrics.SERVER_GC_PAUSE_MS,
-                                ServerMetrics.SERVER_OUT_OF_MEMORY)
+                                ServerMetrics.SERVER_OUT_OF_MEMORY, ServerMetrics.SERVER_TIMER_LATE_P99_MS,
+                                ServerMetrics.SERVER_VT_PARALLELISM, ServerMetrics.SERVER_VT_POOL_SIZE)
                         .score(Metric.THROUGHPUT_PER_S)
                         .traits(Trait.GOLDEN_SIGNALS)
                         .needs((p, model) -> needs(p))

@@ -491,7 +491,8 @@ public final class WebWorkload implements TaskWorkload {
     /** What the server's stats reply gives this endpoint's results: its requests, and the memory or db endpoint's own count. */
     private List<MetricKey> serverFigures() {
         List<MetricKey> keys = new ArrayList<>(List.of(ServerMetrics.SERVER_REQUESTS, ServerMetrics.SERVER_JIT_MS,
-                ServerMetrics.SERVER_BLOCKED_EVENTS, ServerMetrics.SERVER_GC_PAUSE_MS, ServerMetrics.SERVER_OUT_OF_MEMORY));
+                ServerMetrics.SERVER_BLOCKED_EVENTS, ServerMetrics.SERVER_GC_PAUSE_MS, ServerMetrics.SERVER_OUT_OF_MEMORY,
+                ServerMetrics.SERVER_TIMER_LATE_P99_MS, ServerMetrics.SERVER_VT_PARALLELISM, ServerMetrics.SERVER_VT_POOL_SIZE));
         if (endpoint.kind() == Endpoint.MEMORY) {
             keys.add(ServerMetrics.SERVER_CACHE_ENTRIES);
         }

@@ -12,7 +12,8 @@ import java.util.function.Function;
 
 /**
  * A load run second by second ({@link Timeline}): panels stacked on one time axis — what the load met (answers and
- * errors a second, the second's p99) above what the server used (CPU, memory, pauses, threads and pool). A panel whose
+ * errors a second, the second's p99) above what the server used (CPU, memory, pauses, threads and pool) and how its
+ * virtual-thread scheduler kept up. A panel whose
  * figures the server did not give is left out.
  */
 final class TimelineChart {
@@ -34,6 +35,8 @@ final class TimelineChart {
         out.put("GC pause ms", List.of(new Line("pauses in the second", Timeline.Point::gcPauseMs)));
         out.put("threads, connections", List.of(new Line("OS threads", Timeline.Point::threads),
                 new Line("pool in use", Timeline.Point::poolActive), new Line("pool waiting", Timeline.Point::poolPending)));
+        out.put("virtual-thread scheduler", List.of(new Line("queued for a carrier", Timeline.Point::vtQueued),
+                new Line("1 ms timer late, ms (p99)", Timeline.Point::timerLateMs)));
         return out;
     }
 

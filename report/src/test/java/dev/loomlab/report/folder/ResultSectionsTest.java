@@ -119,7 +119,7 @@ class ResultSectionsTest {
                 .section(GcSections.COLLECTOR, "G1")
                 .section(PinnedStacks.SECTION, List.of(new PinnedStack(2, 3.5, List.of("java.lang.Object.wait"))))
                 .section(Timeline.SECTION, List.of(new Timeline(1, List.of(new Timeline.Point(1.0, 900.0, 0.0, 4.5, 40.0, 250.0,
-                        30.0, 28.0, 3.0, 8.0, 0.0)))))
+                        30.0, 28.0, 3.0, 8.0, 0.0, 2.0, 0.4)))))
                 .build();
     }
 }

@@ -49,7 +49,7 @@ class HtmlReportTest {
         List<Timeline.Point> points = new ArrayList<>();
         for (int t = 1; t <= 4; t++) {
             points.add(new Timeline.Point(t, 1000.0 * t, 0.0, 5.0 + t, 40.0 + t, 300.0, 30.0, t > 2 ? 80.0 : null, 2.0,
-                    null, null));
+                    null, null, null, null));
         }
         return new Timeline(1, points);
     }
