@@ -51,6 +51,6 @@ class CautionScenariosTest {
         assertThat(o.out()).contains("-p lock=synchronized  (one of synchronized|reentrant|native|wait|clinit")
                 .contains("default sweep: -p lock=synchronized,reentrant,native,wait,clinit")
                 .contains("-p overflow=queue  (one of queue|reject")
-                .contains("-p cache=threadlocal  (one of threadlocal|per-task|pool");
+                .contains("-p cache=threadlocal  (one of threadlocal|per-task|pool|scopedvalue");
     }
 }

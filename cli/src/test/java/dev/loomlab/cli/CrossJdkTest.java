@@ -33,6 +33,22 @@ class CrossJdkTest {
     }
 
     /**
+     * {@code cache=scopedvalue}: JDK 21 has no final ScopedValue, so the result is not applicable and says why; on this JDK
+     * each task's object is made and bound for the task alone, so there are as many objects as tasks, as for per-task.
+     */
+    @Test
+    void aScopedValueCacheIsNotApplicableOnJdk21AndMakesAnObjectPerTaskHere() throws Exception {
+        Path out = tmp.resolve("scoped");
+        onJdk21ThenThisJdk(out, "threadlocal", "-m", "virtual", "-p", "tasks=100", "-p", "cache=scopedvalue");
+        List<JsonNode> results = RunContractTest.results(out);
+        assertThat(results.get(0).get("status").asText()).isEqualTo("not_applicable");
+        assertThat(results.get(0).get("error").asText()).contains("needs JDK 25, where ScopedValue is final")
+                .contains("Java 21");
+        assertThat(results.get(1).get("status").asText()).as(results.get(1).toString()).isEqualTo("ok");
+        assertThat(results.get(1).get("metrics").get("objects_created").get("median").asDouble()).isEqualTo(100.0);
+    }
+
+    /**
      * The issue's judged run, small, with every lock kind: on JDK 21 synchronized pins every task and
      * collapses to the carriers; on this JDK (24+, JEP 491) it does not; a ReentrantLock never pins;
      * Object.wait raises no event here (on 21 it pins without one: core's ObjectWaitPinningTest checks that

@@ -102,7 +102,7 @@ class PlannerTest {
         assertThat(planner.plan(List.of("pinning"), o)).extracting(p -> p.params().toString())
                 .containsExactly("tasks=200 hold=20ms lock=native");
         assertThat(planner.plan(List.of("semaphore"), new RunOptions())).hasSize(8);
-        assertThat(planner.plan(List.of("threadlocal"), new RunOptions())).hasSize(6);
+        assertThat(planner.plan(List.of("threadlocal"), new RunOptions())).hasSize(8);
     }
 
     @Test

@@ -6,30 +6,53 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 
 /**
  * Where a task gets its expensive object: a {@link ThreadLocal} cache (one per thread that runs tasks),
- * a new one per task, or a small pool shared by all tasks (a task waits when every pooled object is out).
+ * a new one per task, a small pool shared by all tasks (a task waits when every pooled object is out), or a new one
+ * per task bound in a {@code ScopedValue} ({@link ScopedBinding}, JDK 25).
  */
 public enum CacheStrategy implements Choice {
     THREADLOCAL,
     PER_TASK,
-    POOL;
+    POOL,
+    /** Made for each task and bound in a {@code ScopedValue} for the task's use (JDK 25): nothing outlives the task. */
+    SCOPEDVALUE;
 
-    /** A fresh source for one iteration, making objects with {@code factory} (pool: at most {@code poolSize}). */
-    Source newSource(Supplier<Object> factory, int poolSize) {
+    /**
+     * A fresh source for one iteration, making objects with {@code factory} (pool: at most {@code poolSize});
+     * {@code binding} binds each object for its use ({@link #SCOPEDVALUE} only).
+     */
+    Source newSource(Supplier<Object> factory, int poolSize, ScopedBinding binding) {
         return switch (this) {
             // made on a thread's first task and kept for its next ones, as caching code does
             case THREADLOCAL -> ThreadLocal.withInitial(factory)::get;
             // a new one for every task, left as garbage
             case PER_TASK -> factory::get;
             case POOL -> new PoolSource(factory, poolSize);
+            case SCOPEDVALUE -> new Source() {
+                @Override
+                public Object acquire() {
+                    return factory.get();
+                }
+
+                @Override
+                public long use(Object object, ToLongFunction<Object> use) {
+                    return binding.call(object, use);
+                }
+            };
         };
     }
 
-    /** Hands out objects to tasks and takes them back; only the pool takes any back. */
+    /** Hands out objects to tasks, lets them use one, and takes them back; only the pool takes any back. */
     interface Source {
         Object acquire() throws InterruptedException;
+
+        /** {@code use} of {@code object}, as the task's code reaches it: directly, or through its binding. */
+        default long use(Object object, ToLongFunction<Object> use) {
+            return use.applyAsLong(object);
+        }
 
         default void release(Object object) {
         }

@@ -7,6 +7,7 @@ import dev.loomlab.core.stats.MetricKey;
 import dev.loomlab.core.stats.Owner;
 import dev.loomlab.core.stats.Unit;
 import dev.loomlab.core.workload.BlockingWorkload;
+import dev.loomlab.core.workload.NotApplicableException;
 import dev.loomlab.core.workload.ValidationException;
 import dev.loomlab.core.workload.TaskWorkload;
 
@@ -34,6 +35,7 @@ public final class ThreadLocalWorkload extends BlockingWorkload {
     private final long[] values;
     private final AtomicInteger created = new AtomicInteger();
     private final Object spare;
+    private final ScopedBinding binding;
     private volatile CacheStrategy.Source source;
 
     /** @param sleepNanos how long a task blocks while it holds the object, ns (0 = not at all) */
@@ -44,6 +46,9 @@ public final class ThreadLocalWorkload extends BlockingWorkload {
         this.poolSize = poolSize;
         this.sleep = Duration.ofNanos(sleepNanos);
         this.values = new long[tasks];
+        this.binding = strategy == CacheStrategy.SCOPEDVALUE ? ScopedBinding.find().orElseThrow(() -> new NotApplicableException(
+                "cache=scopedvalue needs JDK 25, where ScopedValue is final: this trial runs Java " + Runtime.version().feature()))
+                : null;
         this.spare = object.create();
         for (int s = 0; s < expected.length; s++) {
             expected[s] = object.use(spare, s);
@@ -59,7 +64,8 @@ public final class ThreadLocalWorkload extends BlockingWorkload {
                 if (!sleep.isZero()) {
                     Thread.sleep(sleep);
                 }
-                values[index] = object.use(o, index % ExpensiveObject.SEEDS);
+                int seed = index % ExpensiveObject.SEEDS;
+                values[index] = from.use(o, bound -> object.use(bound, seed));
             } finally {
                 from.release(o);
             }
@@ -79,7 +85,7 @@ public final class ThreadLocalWorkload extends BlockingWorkload {
         source = strategy.newSource(() -> {
             created.incrementAndGet();
             return object.create();
-        }, poolSize);
+        }, poolSize, binding);
     }
 
     @Override
@@ -93,7 +99,7 @@ public final class ThreadLocalWorkload extends BlockingWorkload {
         }
         int made = created.get();
         boolean fits = switch (strategy) {
-            case PER_TASK -> made == tasks();
+            case PER_TASK, SCOPEDVALUE -> made == tasks();
             case POOL -> made >= 1 && made <= poolSize;
             case THREADLOCAL -> made >= 1 && made <= tasks();
         };
