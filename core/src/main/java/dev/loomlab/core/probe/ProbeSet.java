@@ -36,7 +36,8 @@ public final class ProbeSet implements AutoCloseable {
 
     /**
      * CPU, RSS, heap, allocation, threads, carriers and GC; with {@code virtual} (a model of virtual threads), the
-     * scheduler's own figures where the JDK has them ({@link SchedulerProbe}); with {@code pinning}, JFR pinning first, so
+     * scheduler's own figures where the JDK has them ({@link SchedulerProbe}) and, with {@code sample}, the timer probe
+     * ({@link TimerProbe}); with {@code pinning}, JFR pinning first, so
      * its recording starts before the others take their readings and is stopped and read after they have taken theirs
      * (its work is not counted). With {@code sample}, a sampler thread reads the thread counts, and the scheduler's
      * mounted and queued virtual threads, every {@value Sampler#PERIOD_MS} ms during each iteration; without it nothing
@@ -52,6 +53,9 @@ public final class ProbeSet implements AutoCloseable {
                 new CarriersProbe(), new AllocationProbe(), new CpuProbe()));
         if (virtual) {
             probes.add(new SchedulerProbe(sample));
+            if (sample) {
+                probes.add(new TimerProbe());
+            }
         }
         return new ProbeSet(probes, pinningProbe, sample);
     }

@@ -72,9 +72,14 @@ public final class Metric {
             "virtual threads queued to the scheduler, ready but waiting for a carrier, mean of the samples every 10 ms (JDK 24+)");
     public static final MetricKey VT_QUEUED_PEAK = KEYS.add("vt_queued_peak", Unit.COUNT, LOWER_BETTER,
             "virtual threads queued to the scheduler, highest sample (JDK 24+)");
-    /** What the scheduler's management bean adds for a model of virtual threads on JDK 24 and later. */
+    public static final MetricKey TIMER_LATE_P99_MS = KEYS.add("timer_late_p99_ms", Unit.MS, LOWER_BETTER,
+            "how late a 1 ms sleep of a probe's virtual thread woke beside the model, 99th percentile (--sample-threads)");
+    /**
+     * What the scheduler's management bean adds for a model of virtual threads on JDK 24 and later, and the timer probe
+     * with {@code --sample-threads} on any JDK.
+     */
     public static final List<MetricKey> SCHEDULER = List.of(VT_PARALLELISM, VT_POOL_SIZE, VT_MOUNTED_MEAN, VT_MOUNTED_PEAK,
-            VT_QUEUED_MEAN, VT_QUEUED_PEAK);
+            VT_QUEUED_MEAN, VT_QUEUED_PEAK, TIMER_LATE_P99_MS);
 
     /** Every key declared here: {@link #STANDARD}, then {@link #PINNING}. */
     public static final List<MetricKey> ALL = KEYS.all();

@@ -44,6 +44,9 @@ class SchedulerProbeTest {
         assertThat(metrics.get(Metric.VT_MOUNTED_PEAK.name())).isBetween(1.0, metrics.get(Metric.VT_POOL_SIZE.name()));
         assertThat(metrics.get(Metric.VT_QUEUED_PEAK.name())).isGreaterThanOrEqualTo(1.0);
         assertThat(metrics).containsKeys(Metric.VT_MOUNTED_MEAN.name(), Metric.VT_QUEUED_MEAN.name());
+        // the timer probe's own virtual thread waited behind them: its latest wake-up at least one spinner's 300 ms late,
+        // less the time the first spinners took to mount
+        assertThat(metrics.get(Metric.TIMER_LATE_P99_MS.name())).isGreaterThanOrEqualTo(100.0);
     }
 
     @Test
@@ -54,7 +57,7 @@ class SchedulerProbeTest {
             probes.afterIteration(1_000_000, virtual);
         }
         assertThat(virtual).containsKeys(Metric.VT_PARALLELISM.name(), Metric.VT_POOL_SIZE.name())
-                .doesNotContainKeys(Metric.VT_MOUNTED_PEAK.name(), Metric.VT_QUEUED_PEAK.name());
+                .doesNotContainKeys(Metric.VT_MOUNTED_PEAK.name(), Metric.VT_QUEUED_PEAK.name(), Metric.TIMER_LATE_P99_MS.name());
         Map<String, Double> platform = new HashMap<>();
         try (ProbeSet probes = ProbeSet.of(false, true, false)) {
             probes.beforeIteration();

@@ -41,7 +41,9 @@ public final class KneeClassifier {
     public static final double CPU_SHARE = 0.90;
     /**
      * The share of a database pool's connections in use, callers waiting, at which it ran out: a real pool (HikariCP)
-     * shows a connection or so on its way back to the next caller at any instant, though none is free to take.
+     * shows a connection or so on its way back to the next caller at any instant, though none is free to take. As many
+     * callers waiting as the pool has connections also say it ran out, whatever one reading of its in-use count showed
+     * (7 of 10 in use beside 44 waiting, read mid-handoff, was seen): the pool is then the queue.
      */
     public static final double POOL_ACTIVE_SHARE = 0.90;
     /**
@@ -293,8 +295,8 @@ public final class KneeClassifier {
                         }
                     }),
             new Resource(KneeCause.CONNECTION_POOL, f -> ratio(f.poolActive(), f.poolMax()), POOL_ACTIVE_SHARE,
-                    f -> f.poolActive() != null && f.poolMax() != null && f.poolActive() >= POOL_ACTIVE_SHARE * f.poolMax()
-                            && f.poolPending() != null && f.poolPending() > 0,
+                    f -> f.poolActive() != null && f.poolMax() != null && f.poolPending() != null && f.poolPending() > 0
+                            && (f.poolActive() >= POOL_ACTIVE_SHARE * f.poolMax() || f.poolPending() >= f.poolMax()),
                     new Describer() {
                         @Override
                         public void evidence(ServiceFigures f, String prefix, Map<String, Object> out) {

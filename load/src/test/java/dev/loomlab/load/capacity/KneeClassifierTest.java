@@ -87,6 +87,9 @@ class KneeClassifierTest {
         // measured on HikariCP: 9 of 10 in use at the median reading, 223 callers waiting — one on its way back
         assertThat(knee(step(150, true, pool(3, 0, 10)), step(300, false, pool(9, 223, 10))).cause())
                 .isEqualTo(KneeCause.CONNECTION_POOL);
+        // and read mid-handoff: 7 of 10 in use beside 44 waiting, more callers than connections — the pool is the queue
+        assertThat(knee(step(400, true, pool(7, 0, 10)), step(500, false, pool(7, 44, 10))).cause())
+                .isEqualTo(KneeCause.CONNECTION_POOL);
     }
 
     @Test
