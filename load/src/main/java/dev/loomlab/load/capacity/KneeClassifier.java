@@ -327,16 +327,25 @@ public final class KneeClassifier {
                             if (f.coresBusyPct() != null) {
                                 out.put(prefix + "cores_busy_pct", round(f.coresBusyPct()));
                             }
+                            // what the CPU running out did to its virtual threads, where the service tells
+                            if (f.vtQueued() != null) {
+                                out.put(prefix + "vt_queued", round(f.vtQueued()));
+                            }
+                            if (f.timerLateMs() != null) {
+                                out.put(prefix + "timer_late_ms", round(f.timerLateMs()));
+                            }
                         }
 
                         @Override
                         public String text(ServiceFigures f) {
                             String cores = f.cores() == null ? "its cores" : "its " + f.cores() + (f.cores() == 1 ? " core" : " cores");
+                            String timer = f.timerLateMs() == null ? ""
+                                    : "; a 1 ms timer of its virtual threads woke " + figure(f.timerLateMs()) + " ms late";
                             if (f.cpuPct() >= 100 * CPU_SHARE || f.coresBusyPct() == null) {
-                                return "the service used " + figure(f.cpuPct()) + "% of " + cores;
+                                return "the service used " + figure(f.cpuPct()) + "% of " + cores + timer;
                             }
                             return cores + " were " + figure(f.coresBusyPct()) + "% busy, the service using " + figure(f.cpuPct())
-                                    + "% (the rest other processes', a generator on the same cores among them)";
+                                    + "% (the rest other processes', a generator on the same cores among them)" + timer;
                         }
 
                         @Override

@@ -33,7 +33,8 @@ public final class ControlChannelSaturation implements SaturationSource {
         return new Saturation(nanos, get(s, SaturationNames.STATS_THREADS_BUSY), get(s, SaturationNames.STATS_THREADS_MAX),
                 get(s, SaturationNames.STATS_POOL_ACTIVE), get(s, SaturationNames.STATS_POOL_PENDING),
                 get(s, SaturationNames.STATS_POOL_MAX), Double.NaN, get(s, SaturationNames.STATS_CPU_MS) / 1000, Double.NaN,
-                Double.NaN, get(s, SaturationNames.STATS_GC_PAUSE_MS) / 1000);
+                Double.NaN, get(s, SaturationNames.STATS_GC_PAUSE_MS) / 1000, get(s, SaturationNames.STATS_VT_QUEUED),
+                get(s, SaturationNames.STATS_TIMER_LATE_MS));
     }
 
     private static double get(Map<String, Double> stats, String field) {

@@ -1,6 +1,7 @@
 package dev.loomlab.load.service;
 
 import com.sun.tools.attach.VirtualMachine;
+import dev.loomlab.core.probe.SchedulerProbe;
 
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
@@ -15,7 +16,8 @@ import java.util.Set;
 /**
  * A Java service's saturation read from its own MBeans, over the JVM's local attach (its local management agent, started
  * on first use): Tomcat's request threads busy and maximum, HikariCP's connections in use, waiting callers and maximum
- * (every pool summed), the process's CPU time and cores, and the time its stop-the-world collections took. What a
+ * (every pool summed), the process's CPU time and cores, the time its stop-the-world collections took, and its virtual
+ * threads waiting for a carrier (the JDK's scheduler bean, JDK 24+). What a
  * service does not register (no Tomcat, no HikariCP, Spring Boot without {@code server.tomcat.mbeanregistry.enabled}
  * or {@code spring.datasource.hikari.register-mbeans}) is simply not told. A Tomcat running its requests on virtual
  * threads has no bounded pool: it reports no busy count, and its maximum is then not told either.
@@ -72,11 +74,17 @@ public final class JmxSaturation implements SaturationSource, AutoCloseable {
             double cpuNanos = number(new ObjectName(OS), "ProcessCpuTime");
             double cores = number(new ObjectName(OS), "AvailableProcessors");
             return new Saturation(now, threads[0], threads[1], pool[0], pool[1], pool[2], Double.NaN,
-                    cpuNanos >= 0 ? cpuNanos / 1e9 : Double.NaN, cores, Double.NaN, pauseSeconds());
+                    cpuNanos >= 0 ? cpuNanos / 1e9 : Double.NaN, cores, Double.NaN, pauseSeconds(), vtQueued(), Double.NaN);
         } catch (IOException | javax.management.JMException | RuntimeException gone) {
             // a service that went away, or an MBean that vanished between query and read: this reading tells nothing
             return Saturation.nothing(now);
         }
+    }
+
+    /** Its virtual threads waiting for a carrier, from its scheduler's bean (JDK 24+); NaN without it. */
+    private double vtQueued() throws IOException, javax.management.JMException {
+        ObjectName scheduler = new ObjectName(SchedulerProbe.NAME);
+        return mbeans.isRegistered(scheduler) ? number(scheduler, "QueuedVirtualThreadCount") : Double.NaN;
     }
 
     /** Busy and maximum request threads over Tomcat's bounded pools; NaN each when it has none. */

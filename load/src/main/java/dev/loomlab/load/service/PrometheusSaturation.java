@@ -116,7 +116,8 @@ public final class PrometheusSaturation implements SaturationSource {
         }
         return new Saturation(nanos, threads[0], threads[2], pool[0], pool[1], pool[2], cpuRatio,
                 sum(byName.get(SaturationNames.CPU_SECONDS)), largest(byName.get(SaturationNames.CPU_COUNT)),
-                largest(byName.get(SaturationNames.GC_PAUSE_RATIO)), sum(byName.get(SaturationNames.GC_PAUSE_SECONDS)));
+                largest(byName.get(SaturationNames.GC_PAUSE_RATIO)), sum(byName.get(SaturationNames.GC_PAUSE_SECONDS)),
+                largest(byName.get(SaturationNames.VT_QUEUED)), largest(byName.get(SaturationNames.TIMER_LATE_MS)));
     }
 
     /**

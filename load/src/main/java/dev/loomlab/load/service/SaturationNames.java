@@ -50,6 +50,13 @@ public final class SaturationNames {
     static final String STATS_GC_PAUSE_MS = stat(ServerMetrics.SERVER_GC_PAUSE_MS);
     /** Its CPU time since the last reset, ms (counter). */
     static final String STATS_CPU_MS = stat(ServerMetrics.SERVER_CPU_MS);
+    /** Its virtual threads waiting for a carrier now (JDK 24+). */
+    static final String STATS_VT_QUEUED = stat(ServerMetrics.SERVER_VT_QUEUED);
+    /** Its timer probe's p99 lateness since its previous reply, ms. */
+    static final String STATS_TIMER_LATE_MS = stat(ServerMetrics.SERVER_TIMER_LATE_RECENT_P99_MS);
+    /** The same as {@code serve --metrics-port} gauges. */
+    static final String VT_QUEUED = "loomlab_server_vt_queued";
+    static final String TIMER_LATE_MS = "loomlab_server_timer_late_ms";
 
     private SaturationNames() {
     }

@@ -30,23 +30,35 @@ import java.util.Map;
  * @param coresBusyPct how busy those cores were over the span, whoever used them (the service, a generator on the same
  *                    cores, any other process), %; only where {@code /proc} shows the service's process
  * @param gcPausePct  the share of the span its stop-the-world collections took, %
+ * @param vtQueued    its virtual threads waiting for a carrier (median; JDK 24+)
+ * @param timerLateMs how late a 1 ms sleep of one of its virtual threads woke, p99, the highest reading: carriers all
+ *                    held show here (a loomlab server of virtual threads)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonPropertyOrder({"source", "samples", "threads_busy", "threads_max", "pool_active", "pool_pending", "pool_max", "cpu_pct",
-        "cores", "cores_busy_pct", "gc_pause_pct"})
+        "cores", "cores_busy_pct", "gc_pause_pct", "vt_queued", "timer_late_ms"})
 public record ServiceFigures(String source, int samples, @JsonProperty("threads_busy") Double threadsBusy,
                              @JsonProperty("threads_max") Double threadsMax, @JsonProperty("pool_active") Double poolActive,
                              @JsonProperty("pool_pending") Double poolPending, @JsonProperty("pool_max") Double poolMax,
                              @JsonProperty("cpu_pct") Double cpuPct, Integer cores,
                              @JsonProperty("cores_busy_pct") Double coresBusyPct,
-                             @JsonProperty("gc_pause_pct") Double gcPausePct) {
+                             @JsonProperty("gc_pause_pct") Double gcPausePct, @JsonProperty("vt_queued") Double vtQueued,
+                             @JsonProperty("timer_late_ms") Double timerLateMs) {
+    /** Figures of a service with nothing read of a virtual-thread scheduler. */
+    public ServiceFigures(String source, int samples, Double threadsBusy, Double threadsMax, Double poolActive,
+                          Double poolPending, Double poolMax, Double cpuPct, Integer cores, Double coresBusyPct,
+                          Double gcPausePct) {
+        this(source, samples, threadsBusy, threadsMax, poolActive, poolPending, poolMax, cpuPct, cores, coresBusyPct,
+                gcPausePct, null, null);
+    }
+
     /** A fixed {@code load}'s reading of the service it loaded; left out when nothing was read. */
     public static final ResultSection.Value<ServiceFigures> SECTION = ResultSection.value("service", ServiceFigures.class);
 
     /**
      * Its figures as the metrics a loomlab server reports of itself ({@link ServerMetrics}): {@code server_cpu_pct},
-     * {@code server_threads_busy} and {@code _max}, {@code server_pool_active}, {@code _pending} and {@code _max}; each
-     * only where it was read.
+     * {@code server_threads_busy} and {@code _max}, {@code server_pool_active}, {@code _pending} and {@code _max},
+     * {@code server_vt_queued}; each only where it was read.
      */
     public Map<String, Double> metrics() {
         Map<String, Double> out = new LinkedHashMap<>();
@@ -56,6 +68,7 @@ public record ServiceFigures(String source, int samples, @JsonProperty("threads_
         put(out, ServerMetrics.SERVER_POOL_ACTIVE, poolActive);
         put(out, ServerMetrics.SERVER_POOL_PENDING, poolPending);
         put(out, ServerMetrics.SERVER_POOL_MAX, poolMax);
+        put(out, ServerMetrics.SERVER_VT_QUEUED, vtQueued);
         return out;
     }
 
@@ -82,6 +95,12 @@ public record ServiceFigures(String source, int samples, @JsonProperty("threads_
         }
         if (gcPausePct != null) {
             parts.add("GC pauses " + Slo.figure(gcPausePct) + "%");
+        }
+        if (vtQueued != null) {
+            parts.add(Slo.figure(vtQueued) + " virtual threads waiting for a carrier");
+        }
+        if (timerLateMs != null) {
+            parts.add("a 1 ms timer " + Slo.figure(timerLateMs) + " ms late (p99)");
         }
         return String.join(", ", parts);
     }

@@ -167,7 +167,8 @@ public final class ServiceWatch {
         return new ServiceFigures(service.describe(), told.size(), orNull(median(gauges, Saturation::threadsBusy)),
                 orNull(largest(told, Saturation::threadsMax)), orNull(median(gauges, Saturation::poolActive)),
                 orNull(median(gauges, Saturation::poolPending)), orNull(largest(told, Saturation::poolMax)), cpu, cores,
-                Double.isNaN(busy) || cpu == null ? null : 100 * busy, Double.isNaN(gc) ? null : 100 * gc);
+                Double.isNaN(busy) || cpu == null ? null : 100 * busy, Double.isNaN(gc) ? null : 100 * gc,
+                orNull(median(gauges, Saturation::vtQueued)), orNull(largest(gauges, Saturation::timerLateMs)));
     }
 
     /** A counter's growth per second of wall time between its first and last reading; NaN with fewer than two. */

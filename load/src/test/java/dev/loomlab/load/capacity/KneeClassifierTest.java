@@ -100,6 +100,16 @@ class KneeClassifierTest {
         assertThat(knee(step(30_000, true, cpu(70)), step(36_000, false, cpu(100 * KneeClassifier.CPU_SHARE - 0.1))).cause()).isEqualTo(KneeCause.UNEXPLAINED);
     }
 
+    /** A server of virtual threads tells what its CPU running out did to them: the evidence and the text carry it. */
+    @Test
+    void theCpuKneeOfAServerOfVirtualThreadsCarriesItsQueueAndTimer() {
+        ServiceFigures failing = new ServiceFigures("test", 5, null, null, null, null, null, 95.0, 2, null, null, 12.0, 40.0);
+        KneeCause k = knee(step(30_000, true, cpu(70)), step(36_000, false, failing));
+        assertThat(k.cause()).isEqualTo(KneeCause.SERVICE_CPU);
+        assertThat(k.text()).contains("the service used 95% of its 2 cores; a 1 ms timer of its virtual threads woke 40 ms late");
+        assertThat(k.evidence()).containsEntry("vt_queued", 12L).containsEntry("timer_late_ms", 40L);
+    }
+
     /** Cores kept busy by other processes (a generator on the same cores) leave the service no more CPU than its own use. */
     @Test
     void theServicesCoresBusyWithOtherProcessesAreItsCpuRunningOut() {
