@@ -400,7 +400,8 @@ final class AssessCommand implements Callable<Integer> {
 
     /**
      * What the service told of itself ({@code s}, null: nothing yet), by the stat names a loomlab server uses, for a run's {@link Timeline}: its
-     * pool and its pause time so far; nothing when it tells nothing.
+     * pool, its pause time so far, its virtual threads waiting for a carrier and its timer's lateness; nothing when it
+     * tells nothing.
      */
     private static Map<String, Double> figures(Saturation s) {
         if (s == null) {
@@ -410,6 +411,8 @@ final class AssessCommand implements Callable<Integer> {
         put(out, ServerMetrics.SERVER_POOL_ACTIVE, s.poolActive());
         put(out, ServerMetrics.SERVER_POOL_PENDING, s.poolPending());
         put(out, ServerMetrics.SERVER_GC_PAUSE_MS, s.gcPauseSeconds() * 1000);
+        put(out, ServerMetrics.SERVER_VT_QUEUED, s.vtQueued());
+        put(out, ServerMetrics.SERVER_TIMER_LATE_RECENT_P99_MS, s.timerLateMs());
         return out;
     }
 

@@ -15,6 +15,7 @@ import dev.loomlab.core.scenario.Rounds;
 import dev.loomlab.core.scenario.ScenarioCatalog;
 import dev.loomlab.core.scenario.ScenarioDescription;
 import dev.loomlab.core.scenario.ScenarioRun;
+import dev.loomlab.core.scenario.Trait;
 import dev.loomlab.core.suite.Suite;
 import dev.loomlab.core.suite.Suites;
 import dev.loomlab.core.trial.Jdk;
@@ -104,7 +105,7 @@ public final class Planner {
                         throw new BadInputException("-m: empty model name");
                     }
                     Model model = models.create(m);
-                    checkSchedulerSettings(m, forks, jvmArgs);
+                    checkSchedulerSettings(m, forks, jvmArgs, scenario);
                     List<String> trialArgs = new ArrayList<>(scenario.trialJvmArgs());
                     trialArgs.addAll(models.trialJvmArgs(m));
                     trialArgs.addAll(jvmArgs);
@@ -136,13 +137,18 @@ public final class Planner {
     }
 
     /**
-     * Rejects a model's scheduler settings ({@code virtual:parallelism=4}) where they cannot hold: in this JVM, whose
-     * scheduler started long ago, or beside a {@code --jvm-arg} that sets the same property another way.
+     * Rejects a model's scheduler settings ({@code virtual:parallelism=4}) where they cannot hold: for a server run in a
+     * JVM of its own, in this JVM, whose scheduler started long ago, or beside a {@code --jvm-arg} that sets the same
+     * property another way.
      */
-    private static void checkSchedulerSettings(String modelName, int forks, List<String> jvmArgs) {
+    private static void checkSchedulerSettings(String modelName, int forks, List<String> jvmArgs, ScenarioDescription scenario) {
         List<String> flags = ModelCatalog.schedulerJvmArgs(modelName);
         if (flags.isEmpty()) {
             return;
+        }
+        if (scenario.has(Trait.SERVES_ELSEWHERE)) {
+            throw new BadInputException(scenario.name() + " runs " + modelName.trim().substring(0, modelName.trim().indexOf(':'))
+                    + " in a server JVM of its own: a scheduler setting would reach its client, not the server");
         }
         if (forks == 0) {
             throw new BadInputException("--forks 0 runs in this JVM, whose virtual-thread scheduler is already started: model "

@@ -7,10 +7,10 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * Whether a load run measured its target or its own generator: a run that asked its generator for more than its own
- * ceiling, or whose generator fell behind its schedule, or used up its cores, cannot be trusted, whatever its figures say, and is {@code invalid} (a fixed {@code load} or {@code web}
- * run; a capacity search's step, which then counts as neither passed nor failed). Its figures are kept: they are what
- * shows it.
+ * Whether a load run measured its target or its own generator: a run whose generator fell behind its schedule, or used
+ * up its cores, cannot be trusted, whatever its figures say, and is {@code invalid} (a fixed {@code load} or {@code web}
+ * run; a capacity search's step, which then counts as neither passed nor failed); so is a fixed {@code load} that asked
+ * its generator for more than its own ceiling ({@link #aboveCeiling}). Its figures are kept: they are what shows it.
  */
 public final class GeneratorValidity {
     /**
@@ -52,16 +52,17 @@ public final class GeneratorValidity {
 
     /**
      * Why a run at {@code ratePerS} cannot be trusted when it asked the generator for more than its ceiling: the highest
-     * rate it sustained, just before and on this machine as it then was, against a server that does nothing. Above it
-     * the generator had already failed its own objective (sharing its cores with a busy service lowers that ceiling, which
-     * is why it is measured beside the run and not once); empty at or below it, or when the ceiling was not measured.
+     * rate it sustained against a server that does nothing, measured in this JVM before the run (the load's own
+     * ceiling search, or an earlier one of this JVM). Above it the generator had already failed its own objective;
+     * empty at or below it, or when the ceiling was not measured. The ceiling is measured while the target is idle, so
+     * a target that takes the generator's cores during the run leaves it less than that.
      */
     public static Optional<String> aboveCeiling(double ratePerS, Double ceilingPerS) {
         if (ceilingPerS == null || !(ratePerS > ceilingPerS)) {
             return Optional.empty();
         }
         return Optional.of("the generator was asked for " + Slo.figure(ratePerS) + "/s, above its own ceiling of "
-                + Slo.figure(ceilingPerS) + "/s on this machine (measured just before, against a server that does nothing)");
+                + Slo.figure(ceilingPerS) + "/s on this machine (measured before the run, against a server that does nothing)");
     }
 
     /** {@code the generator fell behind its schedule: it sent 30 ms late (p99), ≥ 25% of the 50 ms latency limit}. */

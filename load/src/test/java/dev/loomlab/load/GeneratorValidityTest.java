@@ -37,7 +37,7 @@ class GeneratorValidityTest {
     @Test
     void aRateAboveTheGeneratorsOwnCeilingIsInvalidAtOrBelowItIsNot() {
         assertThat(GeneratorValidity.aboveCeiling(20_000, 15_000.0)).hasValue("the generator was asked for 20000/s, above"
-                + " its own ceiling of 15000/s on this machine (measured just before, against a server that does nothing)");
+                + " its own ceiling of 15000/s on this machine (measured before the run, against a server that does nothing)");
         assertThat(GeneratorValidity.aboveCeiling(15_000, 15_000.0)).isEmpty();
         assertThat(GeneratorValidity.aboveCeiling(20_000, null)).isEmpty();
     }

@@ -11,6 +11,7 @@ import dev.loomlab.core.scenario.MachineNeeds.Need;
 import dev.loomlab.core.scenario.Rounds;
 import dev.loomlab.core.scenario.Scenario;
 import dev.loomlab.core.scenario.ScenarioDescription;
+import dev.loomlab.core.scenario.Trait;
 import dev.loomlab.core.scenario.ScenarioProvider;
 import dev.loomlab.core.server.ServerMetrics;
 
@@ -104,6 +105,7 @@ public final class NetScenarios implements ScenarioProvider {
                         .needs((p, model) -> echoNeeds(p.intCount("connections"), model))
                         .metrics(NetMetrics.ALL).metrics(NetMetrics.CLIENT)
                         .metrics(NetMetrics.ECHO_SERVER).metrics(ServerMetrics.SERVER_CPU_PCT)
+                        .traits(Trait.SERVES_ELSEWHERE)
                         .build(),
                 p -> new EchoWorkload(p.intCount("connections"), Duration.ofNanos(p.durationNanos("timeout"))));
     }

@@ -49,14 +49,15 @@ public final class ProbeSet implements AutoCloseable {
         if (pinningProbe != null) {
             probes.add(pinningProbe);
         }
-        probes.addAll(List.of(new GcProbe(), new HeapProbe(), new RssProbe(), new ThreadsProbe(sample),
-                new CarriersProbe(), new AllocationProbe(), new CpuProbe()));
+        // before the others, so that their own reads and the timer's start fall outside the others' readings
         if (virtual) {
             probes.add(new SchedulerProbe(sample));
             if (sample) {
                 probes.add(new TimerProbe());
             }
         }
+        probes.addAll(List.of(new GcProbe(), new HeapProbe(), new RssProbe(), new ThreadsProbe(sample),
+                new CarriersProbe(), new AllocationProbe(), new CpuProbe()));
         return new ProbeSet(probes, pinningProbe, sample);
     }
 

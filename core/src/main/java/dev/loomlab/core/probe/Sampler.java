@@ -24,10 +24,15 @@ public final class Sampler implements AutoCloseable {
 
     private void loop() {
         while (!closed) {
-            if (active) {
-                sampleAll();
-            }
+            sampleIfActive();
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(PERIOD_MS));
+        }
+    }
+
+    /** Under the lock {@link #stop} takes, so that no sample runs after its last one, beside the probes' readings. */
+    private synchronized void sampleIfActive() {
+        if (active) {
+            sampleAll();
         }
     }
 
@@ -44,7 +49,7 @@ public final class Sampler implements AutoCloseable {
     }
 
     /** Stops sampling and takes a last sample. */
-    public void stop() {
+    public synchronized void stop() {
         active = false;
         sampleAll();
     }

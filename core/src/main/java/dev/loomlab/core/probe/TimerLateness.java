@@ -9,7 +9,8 @@ import java.util.concurrent.TimeUnit;
  * A cheap "are the carriers starved" signal: one virtual thread that sleeps {@value #TICK_MS} ms in a loop and records how
  * late it runs again against its deadline. When every carrier is held, its wake-up waits in the scheduler's queue like
  * any other, so its lateness is what a latency-sensitive virtual thread of the same JVM met. It runs beside a server's
- * work, never inside a trial's timed model; it costs one wake-up a millisecond.
+ * work, and inside a trial's timed model only when {@code --sample-threads} asks ({@link TimerProbe}); it costs one
+ * wake-up a millisecond.
  */
 public final class TimerLateness implements AutoCloseable {
     /** The probe's sleep, ms. */

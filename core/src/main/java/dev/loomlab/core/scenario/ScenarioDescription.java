@@ -190,7 +190,7 @@ public record ScenarioDescription(String name, String summary, List<ArticleRef> 
             if (traits.contains(Trait.RECORDS_PINNING)) {
                 all.addAll(Metric.PINNING);
             }
-            if (probes) {
+            if (probes && !traits.contains(Trait.SERVES_ELSEWHERE)) {
                 all.addAll(Metric.SCHEDULER);
             }
             all.add(score);

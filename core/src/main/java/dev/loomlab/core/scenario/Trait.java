@@ -17,5 +17,10 @@ public enum Trait {
      * Each result is a service's golden signals (requests, errors, answer latency): without {@code --slo}
      * it is judged against article 003's thresholds, {@code p99<500ms,errors<1%} (the objective {@code Slo.DEFAULT}).
      */
-    GOLDEN_SIGNALS
+    GOLDEN_SIGNALS,
+    /**
+     * The model names a server that runs in a JVM of its own (web, echo): the trial JVM is its client, so a model's
+     * scheduler settings and the trial's scheduler probes would be the client's, not the server's.
+     */
+    SERVES_ELSEWHERE
 }

@@ -25,7 +25,7 @@ public final class StarvationScenario {
                         .summary("latency-sensitive threads sleeping 1 ms beside CPU-bound hogs that do or do not yield: how late"
                                 + " they wake, what yielding costs the hogs")
                         .reproduces("000", "advice: split CPU work, Thread.yield()")
-                        .params(ParamSpec.count("hogs", "2", 0, "CPU-bound threads, each computing hog-work without blocking"),
+                        .params(ParamSpec.count("hogs", "2", 1, "CPU-bound threads, each computing hog-work without blocking"),
                                 ParamSpec.duration("hog-work", "100ms", "the computation each hog does (its time alone on a core)"),
                                 ParamSpec.count("yield-every", "0", 0, "units of 0.1 ms of a hog's work between its"
                                         + " Thread.yield() calls; 0: never"),

@@ -26,8 +26,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * {@code starvation}: latency-sensitive threads beside CPU-bound ones, all of the model's kind. Each iteration starts
  * {@code sleepers} threads that sleep {@code tick} in a loop, then {@code hogs} threads that each compute
  * {@code hog-work} ({@link Hog}), yielding every {@code yield-every} units or never. A sleeper's lateness is how much
- * later than its deadline (the sleep's start plus {@code tick}) it ran again; every sleep begun while the hogs computed
- * counts. Virtual threads share the scheduler's carriers, which a hog that never yields keeps until it ends; platform
+ * later than its deadline (the sleep's start plus {@code tick}) it ran again; every wake-up that ran after the hogs
+ * started and was due before they all ended counts ({@link Sleepers}). Virtual threads share the scheduler's carriers, which a hog that never yields keeps until it ends; platform
  * threads are time-sliced by the OS. The sampler and the scheduler's figures ({@code vt_queued_*}) run throughout: they
  * are what the scenario is for.
  */

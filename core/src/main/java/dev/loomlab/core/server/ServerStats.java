@@ -22,8 +22,9 @@ import java.util.Map;
  * collections took, {@link StopTheWorldCollectors}), {@code heap_after_gc_mb} (the heap pools' use after their last
  * collection) and {@code jit_ms} (the time its JIT compilers took, absent where the
  * JVM does not tell); once its virtual threads have run, its scheduler's figures ({@code vt_*}, JDK 24+) and how late a
- * 1 ms sleep of a virtual thread wakes ({@link TimerLateness}: {@code timer_late_p99_ms} since the reset,
- * {@code timer_late_recent_p99_ms} since the previous reply).
+ * 1 ms sleep of a virtual thread wakes ({@link TimerLateness}, started at the first reply that finds carriers:
+ * {@code timer_late_p99_ms} since the reset or that start, {@code timer_late_recent_p99_ms} since the previous reply,
+ * whoever asked for it).
  */
 final class ServerStats {
     private final RssProbe rss = new RssProbe();

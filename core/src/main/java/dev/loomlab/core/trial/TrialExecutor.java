@@ -184,7 +184,7 @@ public final class TrialExecutor {
             workload.close();
             return TrialOutcome.failed(e.getMessage() == null ? e.toString() : e.getMessage(), jvm);
         }
-        boolean virtual = runners.model().threads() == ServingThread.VIRTUAL;
+        boolean virtual = runners.model().threads() == ServingThread.VIRTUAL && !scenario.has(Trait.SERVES_ELSEWHERE);
         if (virtual) {
             SchedulerProbe.absence().ifPresent(System.err::println);
         }

@@ -295,7 +295,8 @@ public final class KneeClassifier {
                         }
                     }),
             new Resource(KneeCause.CONNECTION_POOL, f -> ratio(f.poolActive(), f.poolMax()), POOL_ACTIVE_SHARE,
-                    f -> f.poolActive() != null && f.poolMax() != null && f.poolPending() != null && f.poolPending() > 0
+                    f -> f.poolActive() != null && f.poolMax() != null && f.poolMax() > 0 && f.poolPending() != null
+                            && f.poolPending() > 0
                             && (f.poolActive() >= POOL_ACTIVE_SHARE * f.poolMax() || f.poolPending() >= f.poolMax()),
                     new Describer() {
                         @Override

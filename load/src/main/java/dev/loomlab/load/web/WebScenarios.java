@@ -98,7 +98,7 @@ public final class WebScenarios implements ScenarioProvider {
                                 ServerMetrics.SERVER_OUT_OF_MEMORY, ServerMetrics.SERVER_TIMER_LATE_P99_MS,
                                 ServerMetrics.SERVER_VT_PARALLELISM, ServerMetrics.SERVER_VT_POOL_SIZE)
                         .score(Metric.THROUGHPUT_PER_S)
-                        .traits(Trait.GOLDEN_SIGNALS)
+                        .traits(Trait.GOLDEN_SIGNALS, Trait.SERVES_ELSEWHERE)
                         .needs((p, model) -> needs(p))
                         .build(),
                 p -> workload(p)));
